@@ -1,0 +1,36 @@
+import type { Attempt } from './types.js';
+
+/** Stable codes of expected failures; callers switch on these, never on messages. */
+export type FailureCode = 'bad_query' | 'bad_setting' | 'unknown_provider' | 'no_provider_works';
+
+/**
+ * An expected failure, returned as a value. The message is plain words for a
+ * person or a model and never holds a key, a header or a stack.
+ */
+export interface Failure {
+  code: FailureCode;
+  message: string;
+  /** For `no_provider_works`: every provider asked, in order. */
+  attempts?: Attempt[];
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+export const succeed = <T>(value: T): Outcome<T> => ({ ok: true, value });
+
+export const fail = (
+  code: FailureCode,
+  message: string,
+  extra: Omit<Failure, 'code' | 'message'> = {},
+): Outcome<never> => ({ ok: false, failure: { code, message, ...extra } });
+
+/** Thrown only where a caller cannot go on (bad settings at start); carries a Failure's code. */
+export class LookoutError extends Error {
+  readonly code: FailureCode;
+
+  constructor(code: FailureCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LookoutError';
+    this.code = code;
+  }
+}

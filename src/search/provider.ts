@@ -1,0 +1,58 @@
+import type { Freshness, Source } from '../types.js';
+import type { ProviderName } from './provider-names.js';
+
+export type SafeSearch = 'off' | 'moderate' | 'strict';
+
+/** The query as every provider receives it: already cleaned and checked. */
+export interface ProviderQuery {
+  /** At most 400 characters, markdown and fences stripped. */
+  text: string;
+  /** How many sources the caller wants (1 to 10); a provider may return more. */
+  maxResults: number;
+  freshness?: Freshness;
+  /** A bare host name; the provider maps it to its own parameter or `site:` operator. */
+  site?: string;
+  /** `auto` or a language tag such as `en-US`. */
+  language: string;
+  safesearch: SafeSearch;
+}
+
+/** What the chain hands a provider for one search. */
+export interface ProviderContext {
+  /** The provider's endpoint: its default, or the `<name>_url` setting. */
+  endpoint: string;
+  /** Aborted when the provider's time is up or the caller gave up. */
+  signal: AbortSignal;
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+/**
+ * A classified answer: a provider never throws for a network or parse problem.
+ * Titles and snippets are HTML fragments as the provider sent them (tags and
+ * entities allowed); the chain turns them into plain text once.
+ */
+export type ProviderAnswer =
+  | { outcome: 'ok'; sources: Source[]; answer?: string; note?: string }
+  | { outcome: 'no_results'; reason?: string }
+  | ProviderFailure;
+
+export interface ProviderFailure {
+  outcome: 'challenged' | 'blocked' | 'timeout' | 'error';
+  reason: string;
+}
+
+/** What a provider cannot search without. `url`: an endpoint with no public default. */
+export type Need = 'url' | 'key';
+
+export interface Provider {
+  name: ProviderName;
+  /** For people: "DuckDuckGo", "SearXNG". */
+  label: string;
+  /** The default endpoint; `""` when there is none and the `<name>_url` setting must give one. */
+  endpoint: string;
+  needs: readonly Need[];
+  /** Time budget of one search, in milliseconds. */
+  timeoutMs: number;
+  search(query: ProviderQuery, context: ProviderContext): Promise<ProviderAnswer>;
+}

@@ -1,0 +1,45 @@
+import type { Source } from '../types.js';
+import { cleanUrl, urlKey } from './canonical-url.js';
+import { cutText, plainText } from './plain-text.js';
+
+export interface ShapeOptions {
+  maxResults: number;
+  snippetChars: number;
+  site?: string;
+}
+
+/** Titles are shown on one line; a longer one is cut like a snippet. */
+const TITLE_CHARS = 200;
+
+/**
+ * Every provider's sources end up the same way: plain text, tracking
+ * parameters removed, one source per page, kept to `site` when one was
+ * asked for, cut to the limit.
+ */
+export function shapeSources(raw: readonly Source[], options: ShapeOptions): Source[] {
+  const seen = new Set<string>();
+  const shaped: Source[] = [];
+  for (const source of raw) {
+    const url = cleanUrl(source.url.trim());
+    if (!url) continue;
+    if (options.site && !onSite(url, options.site)) continue;
+    const key = urlKey(url);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const snippet = cutText(plainText(source.snippet), options.snippetChars);
+    const title = cutText(plainText(source.title), TITLE_CHARS) || new URL(url).hostname;
+    shaped.push({
+      title,
+      url,
+      snippet,
+      ...(source.published ? { published: source.published } : {}),
+    });
+    if (shaped.length === options.maxResults) break;
+  }
+  return shaped;
+}
+
+function onSite(url: string, site: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === site || host.endsWith(`.${site}`);
+}

@@ -1,0 +1,84 @@
+import envPaths from 'env-paths';
+import { z } from 'zod';
+import { isProviderName, PROVIDER_NAMES } from '../search/provider-names.js';
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// address' });
+
+const providerList = z.array(z.string().trim().toLowerCase()).superRefine((names, context) => {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (!isProviderName(name)) {
+      context.addIssue({
+        code: 'custom',
+        message: `unknown provider "${name}"; known: ${PROVIDER_NAMES.join(', ')}`,
+      });
+    } else if (seen.has(name)) {
+      context.addIssue({ code: 'custom', message: `provider "${name}" is listed twice` });
+    }
+    seen.add(name);
+  }
+});
+
+const port = z.number().int().min(1).max(65535);
+
+/**
+ * Every setting of lookout, with its default. Each one can also be given as an
+ * environment variable: `LOOKOUT_` + the name in upper case
+ * (`searxng_url` → `LOOKOUT_SEARXNG_URL`); lists are comma separated.
+ */
+export const settingsSchema = z.object({
+  searxng_url: httpUrl
+    .or(z.literal(''))
+    .default('')
+    .describe('Your SearXNG instance; when set, it is asked first. It must allow format=json.'),
+  searxng_categories: z
+    .array(z.string().trim().min(1))
+    .default(['general'])
+    .describe('SearXNG categories to search.'),
+  duckduckgo_url: httpUrl
+    .default('https://html.duckduckgo.com/html/')
+    .describe("DuckDuckGo's HTML result page."),
+  brave_html_url: httpUrl
+    .default('https://search.brave.com/search')
+    .describe("Brave Search's result page."),
+  bing_html_url: httpUrl.default('https://www.bing.com/search').describe("Bing's result page."),
+  providers: providerList
+    .default([])
+    .describe('Order of the search providers; names left out follow in registry order.'),
+  providers_off: providerList.default([]).describe('Search providers never asked.'),
+  language: z
+    .string()
+    .trim()
+    .regex(/^(auto|[a-z]{2,3}(-[A-Za-z]{2,4})?)$/, 'expected auto or a language tag such as en-US')
+    .default('auto')
+    .describe('Language of results: auto, or a tag such as en-US.'),
+  safesearch: z
+    .enum(['off', 'moderate', 'strict'])
+    .default('moderate')
+    .describe('Safe search level sent to every provider.'),
+  snippet_chars: z
+    .number()
+    .int()
+    .min(50)
+    .max(2000)
+    .default(300)
+    .describe('Snippets are cut to this many characters.'),
+  allow_private: z
+    .boolean()
+    .default(false)
+    .describe('Let web_fetch reach private network ranges (never loopback or metadata).'),
+  ports: z.array(port).min(1).default([80, 443]).describe('Ports web_fetch may connect to.'),
+  data_dir: z
+    .string()
+    .min(1)
+    .default(() => envPaths('lookout', { suffix: '' }).data)
+    .describe('Where lookout keeps its state.'),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingName = keyof Settings;
+
+export const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
+
+/** The defaults alone, as a fresh install has them. */
+export const defaultSettings = (): Settings => settingsSchema.parse({});
