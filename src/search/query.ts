@@ -21,16 +21,19 @@ export interface CheckedRequest {
  * words, so only the text is kept.
  */
 export function cleanQuery(raw: string): string {
-  return raw
-    .replace(/```[^\n]*\n?([\s\S]*?)```/g, '$1')
-    .replace(/```/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__|\*|~~)(\S(?:[\s\S]*?\S)?)\1/g, '$2')
-    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    raw
+      .replace(/```[^\n]*\n?([\s\S]*?)```/g, '$1')
+      .replace(/```/g, ' ')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s{0,3}(?:#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+      .replace(/`([^`]*)`/g, '$1')
+      .replace(/(\*\*|__|\*|~~)(\S(?:[\s\S]*?\S)?)\1/g, '$2')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** A `site` value as a bare lower-case host: `https://Docs.Python.org/3/` becomes `docs.python.org`. */
