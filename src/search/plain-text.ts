@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { Parser } from 'htmlparser2';
 
 /** Elements whose text is never part of a title or snippet. */
@@ -29,6 +30,10 @@ export function plainText(html: string): string {
   parser.end(html);
   return collapse(text);
 }
+
+/** Text that is already text: only entities a provider left in are decoded. */
+export const decodedText = (text: string): string =>
+  collapse(text.includes('&') ? decodeHTML(text) : text);
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 

@@ -1,5 +1,9 @@
+import type { Settings } from '../settings/schema.js';
 import type { Freshness, Source } from '../types.js';
 import type { ProviderName } from './provider-names.js';
+
+/** How a provider wrote titles and snippets. */
+export type Markup = 'html' | 'text';
 
 export type SafeSearch = 'off' | 'moderate' | 'strict';
 
@@ -21,6 +25,8 @@ export interface ProviderQuery {
 export interface ProviderContext {
   /** The provider's endpoint: its default, or the `<name>_url` setting. */
   endpoint: string;
+  /** Provider-specific settings (SearXNG categories, later a search model) are read from here. */
+  settings: Readonly<Settings>;
   /** Aborted when the provider's time is up or the caller gave up. */
   signal: AbortSignal;
   fetch: typeof fetch;
@@ -30,10 +36,12 @@ export interface ProviderContext {
 /**
  * A classified answer: a provider never throws for a network or parse problem.
  * Titles and snippets are HTML fragments as the provider sent them (tags and
- * entities allowed); the chain turns them into plain text once.
+ * entities allowed), or plain text when `markup` is `text` (JSON APIs whose
+ * fields are text, where `<details>` is a word and not a tag); the chain
+ * turns them into plain text once.
  */
 export type ProviderAnswer =
-  | { outcome: 'ok'; sources: Source[]; answer?: string; note?: string }
+  | { outcome: 'ok'; sources: Source[]; markup?: Markup; answer?: string; note?: string }
   | { outcome: 'no_results'; reason?: string }
   | ProviderFailure;
 

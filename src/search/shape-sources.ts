@@ -1,11 +1,14 @@
 import type { Source } from '../types.js';
 import { cleanUrl, urlKey } from './canonical-url.js';
-import { cutText, plainText } from './plain-text.js';
+import { cutText, decodedText, plainText } from './plain-text.js';
+import type { Markup } from './provider.js';
 
 export interface ShapeOptions {
   maxResults: number;
   snippetChars: number;
   site?: string;
+  /** How the provider wrote titles and snippets; `html` unless it said otherwise. */
+  markup?: Markup;
 }
 
 /** Titles are shown on one line; a longer one is cut like a snippet. */
@@ -17,6 +20,7 @@ const TITLE_CHARS = 200;
  * asked for, cut to the limit.
  */
 export function shapeSources(raw: readonly Source[], options: ShapeOptions): Source[] {
+  const text = options.markup === 'text' ? decodedText : plainText;
   const seen = new Set<string>();
   const shaped: Source[] = [];
   for (const source of raw) {
@@ -26,8 +30,8 @@ export function shapeSources(raw: readonly Source[], options: ShapeOptions): Sou
     const key = urlKey(url);
     if (seen.has(key)) continue;
     seen.add(key);
-    const snippet = cutText(plainText(source.snippet), options.snippetChars);
-    const title = cutText(plainText(source.title), TITLE_CHARS) || new URL(url).hostname;
+    const snippet = cutText(text(source.snippet), options.snippetChars);
+    const title = cutText(text(source.title), TITLE_CHARS) || new URL(url).hostname;
     shaped.push({
       title,
       url,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duckduckgo, resultTarget } from '../../src/search/providers/duckduckgo.js';
+import { defaultSettings } from '../../src/settings/schema.js';
 import { startDuckDuckGoFake } from '../fakes/duckduckgo-fake.js';
 import { providerContract } from './provider-contract.js';
 
@@ -37,7 +38,13 @@ describe('duckduckgo links', () => {
     try {
       await duckduckgo.search(
         { text: 'x', maxResults: 5, language: 'de-DE', safesearch: 'strict' },
-        { endpoint: `${fake.url}/html/`, signal: AbortSignal.timeout(3000), fetch, now: Date.now },
+        {
+          endpoint: `${fake.url}/html/`,
+          settings: defaultSettings(),
+          signal: AbortSignal.timeout(3000),
+          fetch,
+          now: Date.now,
+        },
       );
       const [request] = fake.requests;
       expect(request?.params.get('kl')).toBe('de-de');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Provider, ProviderAnswer, ProviderQuery } from '../../src/search/provider.js';
 import { shapeSources } from '../../src/search/shape-sources.js';
+import { defaultSettings } from '../../src/settings/schema.js';
 import { expectedUrls } from '../fakes/corpus.js';
 import { closedPort, type FakeServer, type RecordedRequest } from '../fakes/http-fake.js';
 
@@ -45,6 +46,7 @@ export function providerContract(options: ContractOptions): void {
     ): Promise<ProviderAnswer> =>
       provider.search(query, {
         endpoint: endpoint ?? options.endpoint(fake.url),
+        settings: defaultSettings(),
         signal: AbortSignal.timeout(timeoutMs),
         fetch,
         now: () => Date.parse('2026-11-30T12:00:00Z'),
@@ -60,7 +62,11 @@ export function providerContract(options: ContractOptions): void {
       const answer = await ask(baseQuery('rust async runtime'));
       expect(answer.outcome).toBe('ok');
       if (answer.outcome !== 'ok') return;
-      const sources = shapeSources(answer.sources, { maxResults: 10, snippetChars: 300 });
+      const sources = shapeSources(answer.sources, {
+        maxResults: 10,
+        snippetChars: 300,
+        ...(answer.markup ? { markup: answer.markup } : {}),
+      });
       expect(sources.map((source) => source.url)).toEqual(expectedUrls());
       expect(sources[0]?.title).toBe('Tokio & "friends": rust async runtime');
       expect(sources[0]?.snippet).toBe(

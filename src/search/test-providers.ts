@@ -1,0 +1,102 @@
+import { fail, type Outcome, succeed } from '../failure.js';
+import type { Attempt, Source } from '../types.js';
+import { type AskOptions, askProvider } from './ask-provider.js';
+import type { Cooldowns } from './cooldowns.js';
+import type { Provider, ProviderQuery } from './provider.js';
+import { endpointOf, hostOf, missingNeed } from './provider-order.js';
+import { checkRequest } from './query.js';
+import { shapeSources } from './shape-sources.js';
+
+/** What the provider test found: one row per provider, and the answer a chat would get. */
+export interface ProviderTest {
+  query: string;
+  /** Whether any provider answered with results. */
+  ok: boolean;
+  /** The first provider in order that answered: what a search would return. */
+  provider: string;
+  host: string;
+  answer: string;
+  sources: Source[];
+  providers: Attempt[];
+}
+
+export interface TestOptions extends AskOptions {
+  providers: readonly Provider[];
+  cooldowns: Cooldowns;
+}
+
+/**
+ * Asks every provider at once, ignoring cool-downs and the first answer
+ * (seed 002's test endpoint). A provider that answers leaves its cool-down;
+ * one that is challenged or blocked enters it.
+ */
+export async function testProviders(
+  query: string,
+  options: TestOptions,
+): Promise<Outcome<ProviderTest>> {
+  const checked = checkRequest({ query });
+  if (!checked.ok) return checked;
+  if (options.providers.length === 0)
+    return fail('no_provider_works', 'every search provider is off');
+  const providerQuery: ProviderQuery = {
+    text: checked.value.query,
+    maxResults: checked.value.maxResults,
+    language: options.settings.language,
+    safesearch: options.settings.safesearch,
+  };
+
+  const rows = await Promise.all(
+    options.providers.map(async (provider) => {
+      const host = hostOf(endpointOf(provider, options.settings));
+      const missing = missingNeed(provider, options.settings);
+      if (missing) {
+        const row: Attempt = {
+          provider: provider.name,
+          host,
+          outcome: 'no_key',
+          results: 0,
+          reason: missing,
+          ms: 0,
+        };
+        return { row, sources: [] as Source[], answer: '' };
+      }
+      const { answer, ms } = await askProvider(provider, providerQuery, options);
+      const sources =
+        answer.outcome === 'ok'
+          ? shapeSources(answer.sources, {
+              maxResults: checked.value.maxResults,
+              snippetChars: options.settings.snippet_chars,
+              ...(answer.markup ? { markup: answer.markup } : {}),
+            })
+          : [];
+      if (answer.outcome === 'ok' || answer.outcome === 'no_results')
+        options.cooldowns.clear(provider.name);
+      if (answer.outcome === 'challenged' || answer.outcome === 'blocked') {
+        options.cooldowns.rest(provider.name, answer.reason);
+      }
+      const outcome =
+        answer.outcome === 'ok' && sources.length === 0 ? 'no_results' : answer.outcome;
+      const reason = answer.outcome === 'ok' ? answer.note : answer.reason;
+      const row: Attempt = {
+        provider: provider.name,
+        host,
+        outcome,
+        results: sources.length,
+        ...(reason ? { reason } : {}),
+        ms,
+      };
+      return { row, sources, answer: answer.outcome === 'ok' ? (answer.answer ?? '') : '' };
+    }),
+  );
+
+  const first = rows.find(({ row }) => row.outcome === 'ok');
+  return succeed({
+    query: checked.value.query,
+    ok: first !== undefined,
+    provider: first?.row.provider ?? '',
+    host: first?.row.host ?? '',
+    answer: first?.answer ?? '',
+    sources: first?.sources ?? [],
+    providers: rows.map(({ row }) => row),
+  });
+}

@@ -1,0 +1,87 @@
+import { fail, type Outcome, succeed } from '../failure.js';
+import type { Settings } from '../settings/schema.js';
+import type { SearchRequest, SearchResult } from '../types.js';
+import { runChain } from './chain.js';
+import { Cooldowns } from './cooldowns.js';
+import { isProviderName, PROVIDER_NAMES } from './provider-names.js';
+import { providerOrder } from './provider-order.js';
+import { PROVIDERS } from './providers/index.js';
+import { checkRequest } from './query.js';
+import { SearchCache } from './search-cache.js';
+import { type ProviderTest, testProviders } from './test-providers.js';
+
+export interface WebSearchOptions {
+  settings: Readonly<Settings>;
+  fetch?: typeof fetch;
+  now?: () => number;
+  cooldowns?: Cooldowns;
+  cache?: SearchCache;
+}
+
+export interface WebSearch {
+  /** Searches with the chain; a failure is a value with a stable code. */
+  search(
+    request: SearchRequest,
+    options?: { signal?: AbortSignal },
+  ): Promise<Outcome<SearchResult>>;
+  /** Asks every provider that is on, also those after the first answer and those resting. */
+  test(query: string, options?: { signal?: AbortSignal }): Promise<Outcome<ProviderTest>>;
+  readonly cooldowns: Cooldowns;
+  readonly settings: Readonly<Settings>;
+}
+
+/** One search service for one set of settings: its chain, cool-downs and cache. */
+export function createWebSearch({
+  settings,
+  fetch: fetchImpl = globalThis.fetch,
+  now = Date.now,
+  cooldowns = new Cooldowns({ now }),
+  cache = new SearchCache(),
+}: WebSearchOptions): WebSearch {
+  const base = { settings, fetch: fetchImpl, now, cooldowns };
+
+  return {
+    cooldowns,
+    settings,
+
+    async search(request, { signal } = {}) {
+      const checked = checkRequest(request);
+      if (!checked.ok) return checked;
+      const started = performance.now();
+      const hit = cache.get(checked.value);
+      if (hit)
+        return succeed({ ...hit, cached: true, ms: Math.round(performance.now() - started) });
+
+      let providers = providerOrder(settings);
+      let listed: readonly string[] = settings.providers;
+      if (checked.value.provider !== undefined) {
+        const name = checked.value.provider;
+        if (!isProviderName(name)) {
+          return fail(
+            'unknown_provider',
+            `unknown provider "${name}"; known: ${PROVIDER_NAMES.join(', ')}`,
+          );
+        }
+        // A provider asked for by name is asked even when off or resting (alone, it is never passed over).
+        providers = [PROVIDERS[name]];
+        listed = [name];
+      }
+      const outcome = await runChain(checked.value, {
+        ...base,
+        providers,
+        listed,
+        ...(signal ? { signal } : {}),
+      });
+      if (outcome.ok) cache.set(checked.value, outcome.value);
+      return outcome;
+    },
+
+    test(query, { signal } = {}) {
+      return testProviders(query, {
+        ...base,
+        providers: providerOrder(settings),
+        ...(signal ? { signal } : {}),
+      });
+    },
+  };
+}
