@@ -95,6 +95,9 @@ function networkFailure(error: unknown, signal: AbortSignal): ProviderFailure {
       ? { outcome: 'timeout', reason: 'did not answer in time' }
       : { outcome: 'error', reason: 'the search was cancelled' };
   }
+  if (causeMessage(error) === 'bad port') {
+    return { outcome: 'error', reason: 'is set to a port that fetch refuses to use' };
+  }
   const code = causeCode(error);
   const words: Record<string, string> = {
     ECONNREFUSED: 'refused the connection',
@@ -113,6 +116,9 @@ function networkFailure(error: unknown, signal: AbortSignal): ProviderFailure {
     reason: code ? `could not be reached (${code})` : 'could not be reached',
   };
 }
+
+const causeMessage = (error: unknown): string | undefined =>
+  ((error as { cause?: { message?: unknown } }).cause?.message as string | undefined) ?? undefined;
 
 function causeCode(error: unknown): string | undefined {
   let current: unknown = error;

@@ -48,7 +48,7 @@ export interface EnvReading {
 }
 
 /** Known variables that are not settings (read elsewhere), so they are not reported as typos. */
-const NOT_SETTINGS = new Set<string>();
+const NOT_SETTINGS = new Set<string>(['LOOKOUT_DEBUG']);
 
 export function readEnv(env: NodeJS.ProcessEnv): EnvReading {
   const values: EnvReading['values'] = {};

@@ -19,7 +19,14 @@ const providerList = z.array(z.string().trim().toLowerCase()).superRefine((names
   }
 });
 
-const port = z.number().int().min(1).max(65535);
+const PORT_ERROR = 'expected port numbers from 1 to 65535, comma separated';
+const port = z
+  .number({ error: PORT_ERROR })
+  .int(PORT_ERROR)
+  .min(1, PORT_ERROR)
+  .max(65535, PORT_ERROR);
+const SNIPPET_ERROR = 'expected a whole number from 50 to 2000';
+const flag = () => z.boolean({ error: 'expected true or false' });
 
 /**
  * Every setting of lookout, with its default. Each one can also be given as an
@@ -53,18 +60,17 @@ export const settingsSchema = z.object({
     .default('auto')
     .describe('Language of results: auto, or a tag such as en-US.'),
   safesearch: z
-    .enum(['off', 'moderate', 'strict'])
+    .enum(['off', 'moderate', 'strict'], { error: 'expected off, moderate or strict' })
     .default('moderate')
     .describe('Safe search level sent to every provider.'),
   snippet_chars: z
-    .number()
-    .int()
-    .min(50)
-    .max(2000)
+    .number({ error: SNIPPET_ERROR })
+    .int(SNIPPET_ERROR)
+    .min(50, SNIPPET_ERROR)
+    .max(2000, SNIPPET_ERROR)
     .default(300)
     .describe('Snippets are cut to this many characters.'),
-  allow_private: z
-    .boolean()
+  allow_private: flag()
     .default(false)
     .describe('Let web_fetch reach private network ranges (never loopback or metadata).'),
   ports: z.array(port).min(1).default([80, 443]).describe('Ports web_fetch may connect to.'),

@@ -1,0 +1,20 @@
+/** What `lookout` exits with; scripts rely on these, so they never change meaning. */
+export const EXIT = {
+  /** The search found sources (or an answer); the command did what was asked. */
+  ok: 0,
+  /** The search worked and found nothing. */
+  noResults: 1,
+  /** Bad arguments or a bad setting: nothing was searched. */
+  usage: 2,
+  /** No search provider works (each one's reason is printed). */
+  noProvider: 3,
+  /** A bug in lookout. */
+  internal: 70,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** An argument the user can fix; its message is printed with the command's usage hint. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
