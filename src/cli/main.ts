@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
-import { type Io, processIo } from './io.js';
+import type { Io } from './io.js';
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
