@@ -1,0 +1,37 @@
+// The public API of lookout, by name. Nothing else is promised.
+
+export type { Failure, FailureCode, Outcome } from './failure.js';
+export { LookoutError } from './failure.js';
+export { COOLDOWN_MS, Cooldowns, type Rest, type RestSnapshot } from './search/cooldowns.js';
+export { webSearch } from './search/default-search.js';
+export type {
+  Markup,
+  Need,
+  Provider,
+  ProviderAnswer,
+  ProviderContext,
+  ProviderFailure,
+  ProviderQuery,
+  SafeSearch,
+} from './search/provider.js';
+export { PROVIDER_NAMES, type ProviderName } from './search/provider-names.js';
+export { PROVIDERS } from './search/providers/index.js';
+export { DEFAULT_RESULTS, MAX_QUERY_CHARS, MAX_RESULTS } from './search/query.js';
+export { SearchCache } from './search/search-cache.js';
+export type { ProviderTest } from './search/test-providers.js';
+export { createWebSearch, type WebSearch, type WebSearchOptions } from './search/web-search.js';
+export { envName, loadSettings } from './settings/env.js';
+export {
+  defaultSettings,
+  type SettingName,
+  type Settings,
+  settingsSchema,
+} from './settings/schema.js';
+export type {
+  Attempt,
+  AttemptOutcome,
+  Freshness,
+  SearchRequest,
+  SearchResult,
+  Source,
+} from './types.js';
