@@ -19,12 +19,15 @@ export class SearchCache {
     });
   }
 
+  /** A copy: what one caller does with its result never changes another's. */
   get(request: CheckedRequest): SearchResult | undefined {
-    return this.#entries.get(keyOf(request));
+    const hit = this.#entries.get(keyOf(request));
+    return hit && structuredClone(hit);
   }
 
   set(request: CheckedRequest, result: SearchResult): void {
-    this.#entries.set(keyOf(request), result);
+    // A copy holds its own strings, not slices of the result page they were cut from.
+    this.#entries.set(keyOf(request), structuredClone(result));
   }
 
   clear(): void {
