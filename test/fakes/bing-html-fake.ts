@@ -1,5 +1,5 @@
 import { corpus, type FakeResult } from './corpus.js';
-import { escapeHtml, type FakeServer, GARBAGE, sendHtml, startFake } from './http-fake.js';
+import { escapeHtml, type FakeServer, startHtmlEngineFake } from './http-fake.js';
 
 /** Query words shorter than this are not highlighted, as Bing skips stop words. */
 const MIN_HIGHLIGHT = 3;
@@ -84,25 +84,5 @@ const CHALLENGE = `<!DOCTYPE html><html lang="en"><head><title>Bing</title></hea
 </form></div></body></html>`;
 
 /** A fake `www.bing.com/search` speaking Bing's HTML result format. */
-export function startBingHtmlFake(): Promise<FakeServer> {
-  return startFake((request, response, scenario) => {
-    const query = request.params.get('q') ?? '';
-    switch (scenario) {
-      case 'results':
-      case 'slow':
-        return sendHtml(response, 200, resultsPage(query));
-      case 'empty':
-        return sendHtml(response, 200, empty(query));
-      case 'challenge':
-        return sendHtml(response, 200, CHALLENGE);
-      case 'forbidden':
-        return sendHtml(response, 403, '<html><body>Forbidden</body></html>');
-      case 'too_many':
-        return sendHtml(response, 429, '<html><body>Too Many Requests</body></html>');
-      case 'server_error':
-        return sendHtml(response, 500, '<html><body>Internal Server Error</body></html>');
-      case 'garbage':
-        return sendHtml(response, 200, GARBAGE);
-    }
-  });
-}
+export const startBingHtmlFake = (): Promise<FakeServer> =>
+  startHtmlEngineFake({ results: resultsPage, empty, challenge: { status: 200, html: CHALLENGE } });

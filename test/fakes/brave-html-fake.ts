@@ -1,5 +1,5 @@
 import { corpus, type FakeResult } from './corpus.js';
-import { escapeHtml, type FakeServer, GARBAGE, sendHtml, startFake } from './http-fake.js';
+import { escapeHtml, type FakeServer, startHtmlEngineFake } from './http-fake.js';
 
 /** Brave prints dates as `May 3, 2025`, with English month names whatever the language. */
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
@@ -106,25 +106,11 @@ const CHALLENGE = `<!DOCTYPE html>
 </main></body></html>`;
 
 /** A fake `search.brave.com/search` speaking Brave's HTML result format. */
-export function startBraveHtmlFake(): Promise<FakeServer> {
-  return startFake((request, response, scenario) => {
-    const query = request.params.get('q') ?? '';
-    switch (scenario) {
-      case 'results':
-      case 'slow':
-        return sendHtml(response, 200, resultsPage(query));
-      case 'empty':
-        return sendHtml(response, 200, emptyPage(query));
-      case 'challenge':
-        return sendHtml(response, 200, CHALLENGE);
-      case 'forbidden':
-        return sendHtml(response, 403, '<html><body>Forbidden</body></html>');
-      case 'too_many':
-        return sendHtml(response, 429, CHALLENGE);
-      case 'server_error':
-        return sendHtml(response, 500, '<html><body>Internal Server Error</body></html>');
-      case 'garbage':
-        return sendHtml(response, 200, GARBAGE);
-    }
+export const startBraveHtmlFake = (): Promise<FakeServer> =>
+  startHtmlEngineFake({
+    results: resultsPage,
+    empty: emptyPage,
+    challenge: { status: 200, html: CHALLENGE },
+    // Brave answers a rate-limited client with its challenge page and a 429.
+    tooMany: CHALLENGE,
   });
-}

@@ -1,5 +1,5 @@
 import { corpus } from './corpus.js';
-import { escapeHtml, type FakeServer, GARBAGE, sendHtml, startFake } from './http-fake.js';
+import { escapeHtml, type FakeServer, startHtmlEngineFake } from './http-fake.js';
 
 /** Bold the query's words the way DuckDuckGo highlights them in snippets. */
 const highlight = (text: string, query: string): string => {
@@ -66,33 +66,9 @@ const CHALLENGE = `<!DOCTYPE html><html lang="en-US"><body>
 <img class="anomaly-modal__image" alt=" " src="../assets/anomaly/images/challenge/2e47.jpg"></button></div>
 </form></div></div></body></html>`;
 
+const empty = (query: string): string =>
+  page(query, '<div id="links" class="results"><div class="no-results">No results.</div></div>');
+
 /** A fake `html.duckduckgo.com/html/` speaking DuckDuckGo's HTML result format. */
-export function startDuckDuckGoFake(): Promise<FakeServer> {
-  return startFake((request, response, scenario) => {
-    const query = request.params.get('q') ?? '';
-    switch (scenario) {
-      case 'results':
-      case 'slow':
-        return sendHtml(response, 200, resultsPage(query));
-      case 'empty':
-        return sendHtml(
-          response,
-          200,
-          page(
-            query,
-            '<div id="links" class="results"><div class="no-results">No results.</div></div>',
-          ),
-        );
-      case 'challenge':
-        return sendHtml(response, 202, CHALLENGE);
-      case 'forbidden':
-        return sendHtml(response, 403, '<html><body>Forbidden</body></html>');
-      case 'too_many':
-        return sendHtml(response, 429, '<html><body>Too Many Requests</body></html>');
-      case 'server_error':
-        return sendHtml(response, 500, '<html><body>Internal Server Error</body></html>');
-      case 'garbage':
-        return sendHtml(response, 200, GARBAGE);
-    }
-  });
-}
+export const startDuckDuckGoFake = (): Promise<FakeServer> =>
+  startHtmlEngineFake({ results: resultsPage, empty, challenge: { status: 202, html: CHALLENGE } });

@@ -135,3 +135,40 @@ export async function closedPort(): Promise<number> {
   await once(server, 'close');
   return port;
 }
+
+/** The pages of an engine that answers in HTML, one per kind of answer. */
+export interface EnginePages {
+  results: (query: string) => string;
+  empty: (query: string) => string;
+  challenge: { status: number; html: string };
+  /** What a rate-limited client gets with its 429; a plain page unless the engine sends more. */
+  tooMany?: string;
+}
+
+/** A fake of an HTML result page: each scenario answers with the engine's own page or status. */
+export function startHtmlEngineFake(pages: EnginePages): Promise<FakeServer> {
+  return startFake((request, response, scenario) => {
+    const query = request.params.get('q') ?? '';
+    switch (scenario) {
+      case 'results':
+      case 'slow':
+        return sendHtml(response, 200, pages.results(query));
+      case 'empty':
+        return sendHtml(response, 200, pages.empty(query));
+      case 'challenge':
+        return sendHtml(response, pages.challenge.status, pages.challenge.html);
+      case 'forbidden':
+        return sendHtml(response, 403, '<html><body>Forbidden</body></html>');
+      case 'too_many':
+        return sendHtml(
+          response,
+          429,
+          pages.tooMany ?? '<html><body>Too Many Requests</body></html>',
+        );
+      case 'server_error':
+        return sendHtml(response, 500, '<html><body>Internal Server Error</body></html>');
+      case 'garbage':
+        return sendHtml(response, 200, GARBAGE);
+    }
+  });
+}
