@@ -73,7 +73,11 @@ export const settingsSchema = z.object({
   allow_private: flag()
     .default(false)
     .describe('Let web_fetch reach private network ranges (never loopback or metadata).'),
-  ports: z.array(port).min(1).default([80, 443]).describe('Ports web_fetch may connect to.'),
+  ports: z
+    .array(port)
+    .min(1, PORT_ERROR)
+    .default([80, 443])
+    .describe('Ports web_fetch may connect to.'),
   data_dir: z
     .string()
     .min(1)

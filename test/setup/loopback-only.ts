@@ -12,9 +12,10 @@ type ConnectArgs = Parameters<typeof net.Socket.prototype.connect>;
 const original = net.Socket.prototype.connect;
 
 net.Socket.prototype.connect = function connect(this: net.Socket, ...args: ConnectArgs) {
-  const [first, second] = args as unknown[];
+  // net.connect() hands over its arguments already normalized, as [options, callback].
+  const [first, second] = (Array.isArray(args[0]) ? args[0] : args) as unknown[];
   const options =
-    typeof first === 'object' && first !== null && !Array.isArray(first)
+    typeof first === 'object' && first !== null
       ? (first as { host?: string; path?: string; port?: number })
       : typeof first === 'number' || (typeof first === 'string' && /^\d+$/.test(first))
         ? { port: Number(first), host: typeof second === 'string' ? second : 'localhost' }
