@@ -14,7 +14,9 @@ export function fileCooldowns(dataDir: string, warn: (text: string) => void): Co
   const path = join(dataDir, FILE);
   let initial: RestSnapshot = {};
   try {
-    initial = JSON.parse(readFileSync(path, 'utf8')) as RestSnapshot;
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      initial = parsed as RestSnapshot;
   } catch {
     // No file yet, or a damaged one: no provider rests.
   }

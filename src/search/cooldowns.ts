@@ -29,8 +29,10 @@ export class Cooldowns {
   constructor({ now = Date.now, initial = {}, onChange }: CooldownOptions = {}) {
     this.#now = now;
     this.#onChange = onChange;
-    for (const [name, rest] of Object.entries(initial)) {
-      if (rest.until > now()) this.#rests.set(name, rest);
+    for (const [name, rest] of Object.entries(initial ?? {})) {
+      const valid = typeof rest?.until === 'number' && typeof rest.reason === 'string';
+      if (valid && rest.until > now())
+        this.#rests.set(name, { until: rest.until, reason: rest.reason });
     }
   }
 

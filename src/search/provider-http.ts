@@ -102,7 +102,7 @@ function networkFailure(error: unknown, signal: AbortSignal): ProviderFailure {
   const words: Record<string, string> = {
     ECONNREFUSED: 'refused the connection',
     ECONNRESET: 'closed the connection',
-    ENOTFOUND: 'has a host name that does not resolve',
+    ENOTFOUND: 'could not be looked up (no such host, or this machine is offline)',
     EAI_AGAIN: 'could not be looked up (DNS)',
     ETIMEDOUT: 'did not accept the connection in time',
     UND_ERR_SOCKET: 'closed the connection',

@@ -21,10 +21,18 @@ export function endpointOf(provider: Provider, settings: Readonly<Settings>): st
   return typeof setting === 'string' && setting !== '' ? setting : provider.endpoint;
 }
 
-/** What a provider lacks before it can search, in words naming the setting; undefined when ready. */
+/** What a provider needs before it can search, in words naming the setting. */
+export function describeNeeds(provider: Provider): string {
+  if (provider.needs.includes('url')) {
+    return `the address of a ${provider.label} instance (LOOKOUT_${provider.name.toUpperCase()}_URL)`;
+  }
+  return 'nothing';
+}
+
+/** What a provider lacks before it can search, as a reason; undefined when it has all it needs. */
 export function missingNeed(provider: Provider, settings: Readonly<Settings>): string | undefined {
   if (provider.needs.includes('url') && endpointOf(provider, settings) === '') {
-    return `needs the address of a ${provider.label} instance (LOOKOUT_${provider.name.toUpperCase()}_URL)`;
+    return `needs ${describeNeeds(provider)}`;
   }
   return undefined;
 }

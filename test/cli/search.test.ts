@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
 import { closedPort } from '../fakes/http-fake.js';
@@ -117,6 +119,39 @@ describe('lookout search', () => {
     expect(fakes.duckduckgo.requests).toHaveLength(0);
     const providers = await runCli(['providers'], env);
     expect(providers.stdout).toMatch(/duckduckgo +DuckDuckGo .* resting until/);
+  });
+});
+
+describe('lookout search with a damaged or read-only data directory', () => {
+  let fakes: EngineFakes;
+  beforeAll(async () => {
+    fakes = await startEngineFakes();
+  });
+  afterAll(() => fakes.close());
+
+  it.each(['null', '[1,2]', '{"duckduckgo": 5}', 'not json'])(
+    'ignores a cool-down file holding %s',
+    async (text) => {
+      const dataDir = freshDataDir();
+      writeFileSync(join(dataDir, 'cooldowns.json'), text);
+      const run = await runCli(['search', 'tokio'], { ...fakes.env(), LOOKOUT_DATA_DIR: dataDir });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('(duckduckgo)');
+    },
+  );
+
+  it('warns once and still searches when cool-downs cannot be written', async () => {
+    const file = join(freshDataDir(), 'a-file');
+    writeFileSync(file, '');
+    fakes.duckduckgo.mode = 'challenge';
+    fakes.brave.mode = 'challenge';
+    const run = await runCli(['search', 'tokio'], {
+      ...fakes.env(),
+      LOOKOUT_DATA_DIR: join(file, 'below'),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr.match(/could not keep provider cool-downs/g)).toHaveLength(1);
+    expect(run.stdout).toContain('(bing_html)');
   });
 });
 

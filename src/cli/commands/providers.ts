@@ -1,6 +1,12 @@
 import { parseArgs } from 'node:util';
 import { PROVIDER_NAMES } from '../../search/provider-names.js';
-import { endpointOf, hostOf, missingNeed, providerOrder } from '../../search/provider-order.js';
+import {
+  describeNeeds,
+  endpointOf,
+  hostOf,
+  missingNeed,
+  providerOrder,
+} from '../../search/provider-order.js';
 import { PROVIDERS } from '../../search/providers/index.js';
 import type { WebSearch } from '../../search/web-search.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
@@ -53,8 +59,8 @@ function list(service: WebSearch, io: Io, json: boolean): ExitCode {
       label: provider.label,
       on: isOn,
       host: hostOf(endpointOf(provider, settings)),
-      needs:
-        provider.needs.length === 0 ? 'nothing' : (missing ?? `${provider.needs.join(', ')} (set)`),
+      needs: describeNeeds(provider),
+      setUp: !missing,
       ready: isOn && !missing && !rest,
       ...(rest
         ? { restingUntil: new Date(rest.until).toISOString(), restReason: rest.reason }
@@ -69,7 +75,7 @@ function list(service: WebSearch, io: Io, json: boolean): ExitCode {
     if (!row.on) return 'off';
     if (row.restingUntil)
       return `resting until ${row.restingUntil.slice(11, 16)} UTC (${row.restReason})`;
-    return row.needs.startsWith('needs') ? 'not set up' : 'ready';
+    return row.setUp ? 'ready' : 'not set up';
   };
   io.out(
     `${renderTable(
