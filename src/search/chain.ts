@@ -1,13 +1,12 @@
 import { fail, type Outcome, succeed } from '../failure.js';
-import type { Settings } from '../settings/schema.js';
 import type { Attempt, SearchResult, Source } from '../types.js';
 import { type AskOptions, askProvider } from './ask-provider.js';
 import type { Cooldowns } from './cooldowns.js';
 import { noProviderWorks } from './no-provider-works.js';
-import type { Provider, ProviderQuery } from './provider.js';
+import type { Provider } from './provider.js';
 import { endpointOf, hostOf, missingNeed } from './provider-order.js';
-import type { CheckedRequest } from './query.js';
-import { shapeSources } from './shape-sources.js';
+import { type CheckedRequest, providerQuery } from './query.js';
+import { answerSources } from './shape-sources.js';
 
 export interface ChainOptions extends AskOptions {
   /** The providers to try, in order (the off ones already left out). */
@@ -16,15 +15,6 @@ export interface ChainOptions extends AskOptions {
   listed: readonly string[];
   cooldowns: Cooldowns;
 }
-
-const providerQuery = (request: CheckedRequest, settings: Readonly<Settings>): ProviderQuery => ({
-  text: request.query,
-  maxResults: request.maxResults,
-  ...(request.freshness ? { freshness: request.freshness } : {}),
-  ...(request.site ? { site: request.site } : {}),
-  language: settings.language,
-  safesearch: settings.safesearch,
-});
 
 const restMessage = (until: number, reason: string): string =>
   `resting until ${new Date(until).toISOString().slice(11, 16)} UTC (${reason})`;
@@ -72,12 +62,7 @@ export async function runChain(
 
     const { answer, ms } = await askProvider(provider, query, options);
     if (answer.outcome === 'ok') {
-      const sources = shapeSources(answer.sources, {
-        maxResults: request.maxResults,
-        snippetChars: options.settings.snippet_chars,
-        ...(request.site ? { site: request.site } : {}),
-        ...(answer.markup ? { markup: answer.markup } : {}),
-      });
+      const sources = answerSources(answer, request, options.settings.snippet_chars);
       options.cooldowns.clear(provider.name);
       if (sources.length === 0) {
         const reason = request.site ? `no results on ${request.site}` : 'no results it could use';

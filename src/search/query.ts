@@ -1,5 +1,7 @@
 import { fail, type Outcome, succeed } from '../failure.js';
+import type { Settings } from '../settings/schema.js';
 import type { Freshness, SearchRequest } from '../types.js';
+import type { ProviderQuery } from './provider.js';
 
 /** The longest query any provider takes (Brave's API: 400; DuckDuckGo refuses 500+). */
 export const MAX_QUERY_CHARS = 400;
@@ -82,3 +84,16 @@ export function checkRequest(request: SearchRequest): Outcome<CheckedRequest> {
     ...(request.provider ? { provider: request.provider } : {}),
   });
 }
+
+/** The checked request as every provider receives it, with the settings that shape a search. */
+export const providerQuery = (
+  request: CheckedRequest,
+  settings: Pick<Settings, 'language' | 'safesearch'>,
+): ProviderQuery => ({
+  text: request.query,
+  maxResults: request.maxResults,
+  ...(request.freshness ? { freshness: request.freshness } : {}),
+  ...(request.site ? { site: request.site } : {}),
+  language: settings.language,
+  safesearch: settings.safesearch,
+});

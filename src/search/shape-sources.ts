@@ -1,7 +1,8 @@
 import type { Source } from '../types.js';
 import { cleanUrl, urlKey } from './canonical-url.js';
 import { cutText, decodedText, plainText } from './plain-text.js';
-import type { Markup } from './provider.js';
+import type { Markup, ProviderAnswer } from './provider.js';
+import type { CheckedRequest } from './query.js';
 
 export interface ShapeOptions {
   maxResults: number;
@@ -47,3 +48,16 @@ function onSite(url: string, site: string): boolean {
   const host = new URL(url).hostname.toLowerCase();
   return host === site || host.endsWith(`.${site}`);
 }
+
+/** The sources of a provider's answer, shaped for the request. */
+export const answerSources = (
+  answer: Extract<ProviderAnswer, { outcome: 'ok' }>,
+  request: Pick<CheckedRequest, 'maxResults' | 'site'>,
+  snippetChars: number,
+): Source[] =>
+  shapeSources(answer.sources, {
+    maxResults: request.maxResults,
+    snippetChars,
+    ...(request.site ? { site: request.site } : {}),
+    ...(answer.markup ? { markup: answer.markup } : {}),
+  });

@@ -2,10 +2,10 @@ import { fail, type Outcome, succeed } from '../failure.js';
 import type { Attempt, Source } from '../types.js';
 import { type AskOptions, askProvider } from './ask-provider.js';
 import type { Cooldowns } from './cooldowns.js';
-import type { Provider, ProviderQuery } from './provider.js';
+import type { Provider } from './provider.js';
 import { endpointOf, hostOf, missingNeed } from './provider-order.js';
-import { checkRequest } from './query.js';
-import { shapeSources } from './shape-sources.js';
+import { checkRequest, providerQuery } from './query.js';
+import { answerSources } from './shape-sources.js';
 
 /** What the provider test found: one row per provider, and the answer a chat would get. */
 export interface ProviderTest {
@@ -38,12 +38,7 @@ export async function testProviders(
   if (!checked.ok) return checked;
   if (options.providers.length === 0)
     return fail('no_provider_works', 'every search provider is off');
-  const providerQuery: ProviderQuery = {
-    text: checked.value.query,
-    maxResults: checked.value.maxResults,
-    language: options.settings.language,
-    safesearch: options.settings.safesearch,
-  };
+  const asked = providerQuery(checked.value, options.settings);
 
   const rows = await Promise.all(
     options.providers.map(async (provider) => {
@@ -60,17 +55,14 @@ export async function testProviders(
         };
         return { row, sources: [] as Source[], answer: '' };
       }
-      const { answer, ms } = await askProvider(provider, providerQuery, options);
+      const { answer, ms } = await askProvider(provider, asked, options);
       const sources =
         answer.outcome === 'ok'
-          ? shapeSources(answer.sources, {
-              maxResults: checked.value.maxResults,
-              snippetChars: options.settings.snippet_chars,
-              ...(answer.markup ? { markup: answer.markup } : {}),
-            })
+          ? answerSources(answer, checked.value, options.settings.snippet_chars)
           : [];
-      if (answer.outcome === 'ok' || answer.outcome === 'no_results')
+      if (answer.outcome === 'ok' || answer.outcome === 'no_results') {
         options.cooldowns.clear(provider.name);
+      }
       if (answer.outcome === 'challenged' || answer.outcome === 'blocked') {
         options.cooldowns.rest(provider.name, answer.reason);
       }
