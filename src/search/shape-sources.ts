@@ -3,6 +3,7 @@ import { cleanUrl, urlKey } from './canonical-url.js';
 import { cutText, decodedText, plainText } from './plain-text.js';
 import type { Markup, ProviderAnswer } from './provider.js';
 import type { CheckedRequest } from './query.js';
+import { onDomain } from './resolve-link.js';
 
 export interface ShapeOptions {
   maxResults: number;
@@ -44,10 +45,8 @@ export function shapeSources(raw: readonly Source[], options: ShapeOptions): Sou
   return shaped;
 }
 
-function onSite(url: string, site: string): boolean {
-  const host = new URL(url).hostname.toLowerCase();
-  return host === site || host.endsWith(`.${site}`);
-}
+const onSite = (url: string, site: string): boolean =>
+  onDomain(new URL(url).hostname.toLowerCase(), site);
 
 /** The sources of a provider's answer, shaped for the request. */
 export const answerSources = (

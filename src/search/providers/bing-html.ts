@@ -4,6 +4,7 @@ import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
 import { publishedDate } from '../published-date.js';
+import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** Bing's `filters` time ranges; a year has no preset, so it is a range of days (`ez5`). */
 const FRESHNESS = { day: 'ex1:"ez1"', week: 'ex1:"ez2"', month: 'ex1:"ez3"' } as const;
@@ -41,8 +42,6 @@ function params(query: ProviderQuery, now: number): URLSearchParams {
   return params;
 }
 
-const isBingHost = (host: string): boolean => host === 'bing.com' || host.endsWith('.bing.com');
-
 /**
  * The target of a result link. Bing wraps most in
  * `https://www.bing.com/ck/a?...&u=a1<base64url of the target>&...`; ads go
@@ -50,13 +49,9 @@ const isBingHost = (host: string): boolean => host === 'bing.com' || host.endsWi
  * to the page's own host, where relative links land).
  */
 export function resultTarget(href: string, page: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href, page);
-  } catch {
-    return undefined;
-  }
-  const own = isBingHost(url.hostname) || url.host === new URL(page).host;
+  const url = resolveLink(href, page);
+  if (!url) return undefined;
+  const own = onDomain(url.hostname, 'bing.com') || url.host === new URL(page).host;
   if (!own) return url.href;
   if (url.pathname === '/ck/a') return unwrap(url.searchParams.get('u'));
   return undefined;

@@ -4,6 +4,7 @@ import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
 import { publishedDate } from '../published-date.js';
+import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** Brave's `tf` time filter. */
 const FRESHNESS = { day: 'pd', week: 'pw', month: 'pm', year: 'py' } as const;
@@ -55,14 +56,10 @@ function searchUrl(query: ProviderQuery, endpoint: string): string {
  * host is not a result.
  */
 export function resultTarget(href: string, endpoint: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href, endpoint);
-  } catch {
-    return undefined;
-  }
+  const url = resolveLink(href, endpoint);
+  if (!url) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  const brave = url.hostname === 'brave.com' || url.hostname.endsWith('.brave.com');
+  const brave = onDomain(url.hostname, 'brave.com');
   return brave || url.host === new URL(endpoint).host ? undefined : url.href;
 }
 

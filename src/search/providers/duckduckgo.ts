@@ -3,6 +3,7 @@ import type { Source } from '../../types.js';
 import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js';
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
+import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** DuckDuckGo's `df` time filter. */
 const FRESHNESS = { day: 'd', week: 'w', month: 'm', year: 'y' } as const;
@@ -33,13 +34,9 @@ function form(query: ProviderQuery): URLSearchParams {
  * `//duckduckgo.com/l/?uddg=<target>`; ads go through `y.js` and are dropped.
  */
 export function resultTarget(href: string, page: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(href, page);
-  } catch {
-    return undefined;
-  }
-  const own = url.hostname === 'duckduckgo.com' || url.hostname.endsWith('.duckduckgo.com');
+  const url = resolveLink(href, page);
+  if (!url) return undefined;
+  const own = onDomain(url.hostname, 'duckduckgo.com');
   if (own && url.pathname === '/y.js') return undefined;
   if (url.pathname === '/l/' && url.searchParams.has('uddg')) {
     return url.searchParams.get('uddg') ?? undefined;
