@@ -122,4 +122,26 @@ describe('searxng', () => {
     });
     expect(answer).toEqual({ outcome: 'error', reason: expect.stringContaining('HTTP 400') });
   });
+
+  it('passes over odd results instead of failing the search', async () => {
+    const body = JSON.stringify({
+      results: [
+        { url: null, title: 'no address' },
+        { url: 'https://a.example/', title: 42, content: 'kept', publishedDate: 'someday' },
+        'not an object',
+      ],
+    });
+    const answer = await searxng.search(baseQuery('x'), {
+      endpoint: fake.url,
+      settings: defaultSettings(),
+      signal: AbortSignal.timeout(3000),
+      fetch: async () => new Response(body, { headers: { 'content-type': 'application/json' } }),
+      now: Date.now,
+    });
+    expect(answer).toEqual({
+      outcome: 'ok',
+      markup: 'text',
+      sources: [{ title: '', url: 'https://a.example/', snippet: 'kept' }],
+    });
+  });
 });

@@ -17,16 +17,17 @@ const CHALLENGE_MARKERS = /anubis|not a bot|captcha|cf-challenge|challenge-platf
 
 /** The part of SearXNG's (and searx's) JSON answer lookout reads; everything else may vary. */
 const searxAnswer = z.object({
-  results: z.array(
-    z.object({
-      url: z.string(),
-      title: z.string().nullish(),
-      content: z.string().nullish(),
-      publishedDate: z.string().nullish(),
-      pubdate: z.string().nullish(),
-    }),
-  ),
+  results: z.array(z.unknown()),
   unresponsive_engines: z.array(z.array(z.unknown())).optional(),
+});
+
+/** One result; an odd one (an engine's null URL, a number for a title) is passed over, not fatal. */
+const searxResult = z.object({
+  url: z.string(),
+  title: z.string().nullish().catch(null),
+  content: z.string().nullish().catch(null),
+  publishedDate: z.string().nullish().catch(null),
+  pubdate: z.string().nullish().catch(null),
 });
 
 /** `/search` under the instance's address, which may itself have a path (`https://host/searx/`). */
@@ -61,14 +62,14 @@ function fromJson(body: string, now: number): ProviderAnswer {
   } catch {
     return { outcome: 'error', reason: 'the answer was not the JSON of a SearXNG search' };
   }
-  const sources: Source[] = parsed.results.map((result) => {
-    const published = publishedDate(result.pubdate ?? result.publishedDate, now);
-    return {
-      title: result.title ?? '',
-      url: result.url,
-      snippet: result.content ?? '',
-      ...(published ? { published } : {}),
-    };
+  const sources: Source[] = parsed.results.flatMap((item) => {
+    const result = searxResult.safeParse(item);
+    if (!result.success) return [];
+    const { url, title, content, pubdate, publishedDate: date } = result.data;
+    const published = publishedDate(pubdate ?? date, now);
+    return [
+      { title: title ?? '', url, snippet: content ?? '', ...(published ? { published } : {}) },
+    ];
   });
   if (sources.length > 0) return { outcome: 'ok', sources, markup: 'text' };
   const failed = (parsed.unresponsive_engines ?? []).map(([engine, why]) => `${engine} (${why})`);
