@@ -12,6 +12,8 @@ export interface Failure {
   message: string;
   /** For `no_provider_works`: every provider asked, in order. */
   attempts?: Attempt[];
+  /** For `http_status`: the status the server answered with. */
+  status?: number;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };

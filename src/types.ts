@@ -54,3 +54,36 @@ export interface SearchRequest {
   /** Ask only this provider, passing over the order, the off list and cool-downs. */
   provider?: string;
 }
+
+export type PageFormat = 'markdown' | 'text';
+
+/** One page or file read by web_fetch, whatever its type. */
+export interface Page {
+  /** The address asked for. */
+  url: string;
+  /** The address after redirects. */
+  finalUrl: string;
+  host: string;
+  status: number;
+  /** The media type without parameters, e.g. `text/html`. */
+  contentType: string;
+  title?: string;
+  siteName?: string;
+  byline?: string;
+  /** ISO 8601 date (YYYY-MM-DD) from the page's metadata. */
+  published?: string;
+  description?: string;
+  /** Open Graph image address. */
+  image?: string;
+  format: PageFormat;
+  /** The text, from `start`, at most `max_chars` long. */
+  content: string;
+  /** Characters of the whole text; `content` is a part of it when `truncated`. */
+  totalChars: number;
+  /** Where `content` starts in the whole text. */
+  start: number;
+  /** More text follows; ask again with `start` = `start + content.length`. */
+  truncated?: boolean;
+  /** The download stopped at the byte cap: the end of the page is missing. */
+  partial?: boolean;
+}

@@ -78,6 +78,12 @@ export const settingsSchema = z.object({
     .min(1, PORT_ERROR)
     .default([80, 443])
     .describe('Ports web_fetch may connect to.'),
+  allowed_hosts: z
+    .array(z.string().trim().toLowerCase().min(1))
+    .default([])
+    .describe(
+      'Hosts web_fetch may reach although they are not public: a name or address, or host:port for one port only.',
+    ),
   data_dir: z
     .string()
     .min(1)
