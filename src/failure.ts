@@ -1,7 +1,30 @@
 import type { Attempt } from './types.js';
 
 /** Stable codes of expected failures; callers switch on these, never on messages. */
-export type FailureCode = 'bad_query' | 'bad_setting' | 'unknown_provider' | 'no_provider_works';
+export type FailureCode =
+  // search
+  | 'bad_query'
+  | 'bad_setting'
+  | 'unknown_provider'
+  | 'no_provider_works'
+  // fetch: the address
+  | 'bad_url'
+  | 'bad_port'
+  | 'blocked_address'
+  // fetch: the transport
+  | 'dns'
+  | 'connect'
+  | 'tls'
+  | 'timeout'
+  | 'too_many_redirects'
+  | 'too_large'
+  | 'http_status'
+  // fetch: what came back
+  | 'unsupported_type'
+  | 'unreadable'
+  | 'challenged'
+  | 'needs_browser'
+  | 'empty';
 
 /**
  * An expected failure, returned as a value. The message is plain words for a
