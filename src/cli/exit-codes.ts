@@ -8,6 +8,10 @@ export const EXIT = {
   usage: 2,
   /** No search provider works (each one's reason is printed). */
   noProvider: 3,
+  /** The guard refused the address (not public, bad URL or port): nothing was sent. */
+  refused: 4,
+  /** The page could not be read (network, status, type, bot check…). */
+  fetchFailed: 5,
   /** A bug in lookout. */
   internal: 70,
 } as const;

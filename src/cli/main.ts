@@ -1,14 +1,14 @@
-import { createRequire } from 'node:module';
+import { VERSION as version } from '../version.js';
 import { EXIT, type ExitCode, UsageError } from './exit-codes.js';
 import type { Io } from './io.js';
-
-const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 export const USAGE = `lookout ${version}: give LLM chats the web, safely.
 
 Usage:
   lookout search <query> [--limit N] [--freshness day|week|month|year]
                          [--site HOST] [--provider NAME] [--json]
+  lookout fetch <url> [--max-chars N] [--start N] [--format markdown|text]
+                      [--json | --wrapped]
   lookout providers [--json]          each provider: on or off, what it needs, cool-down
   lookout providers test <query> [--json]
                                       ask every provider and show what each did
@@ -17,8 +17,9 @@ Usage:
 Settings come from LOOKOUT_* environment variables (see the README),
 for example LOOKOUT_SEARXNG_URL=https://searx.example.org.
 
-Exit codes: 0 results, 1 no results, 2 bad arguments or settings,
-3 no search provider works, 70 a bug in lookout.
+Exit codes: 0 done, 1 no results, 2 bad arguments or settings,
+3 no search provider works, 4 address refused (nothing was sent),
+5 the page could not be read, 70 a bug in lookout.
 `;
 
 /** Commands load their modules only when run, so `--help` answers at once. */
@@ -27,6 +28,7 @@ const COMMANDS: Record<
   () => Promise<{ run: (args: string[], io: Io) => Promise<ExitCode> }>
 > = {
   search: () => import('./commands/search.js'),
+  fetch: () => import('./commands/fetch.js'),
   providers: () => import('./commands/providers.js'),
 };
 

@@ -26,3 +26,11 @@ describe('the test suite reaches loopback only', () => {
     server.close();
   });
 });
+
+describe('the test suite looks up no names', () => {
+  it('refuses a lookup of a public name, both APIs', async () => {
+    const { default: dns } = await import('node:dns');
+    expect(() => dns.lookup('example.com', () => {})).toThrow(/test tried to look up example\.com/);
+    await expect(dns.promises.lookup('example.org')).rejects.toThrow(/example\.org/);
+  });
+});
