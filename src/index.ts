@@ -2,6 +2,15 @@
 
 export type { Failure, FailureCode, Outcome } from './failure.js';
 export { LookoutError } from './failure.js';
+export type { AddressPolicy, Resolver } from './fetch/address-policy.js';
+export {
+  DEFAULT_MAX_CHARS,
+  type FetchRequest,
+  MAX_MAX_CHARS,
+  MIN_MAX_CHARS,
+  type WebFetchOptions,
+  webFetch,
+} from './fetch/web-fetch.js';
 export { COOLDOWN_MS, Cooldowns, type Rest, type RestSnapshot } from './search/cooldowns.js';
 export { webSearch } from './search/default-search.js';
 export type {
@@ -31,7 +40,17 @@ export type {
   Attempt,
   AttemptOutcome,
   Freshness,
+  Page,
+  PageFormat,
   SearchRequest,
   SearchResult,
   Source,
 } from './types.js';
+export {
+  describeFailure,
+  sanitize,
+  UNTRUSTED_NOTICE,
+  wrapPage,
+  wrapSearchResult,
+} from './untrusted.js';
+export { VERSION } from './version.js';

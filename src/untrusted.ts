@@ -58,11 +58,14 @@ function wrap(opening: string, closing: string, body: string, id: string): strin
 /** The text a model reads for a page it asked for. */
 export function wrapPage(page: Page, newId: IdSource = randomId): string {
   const host = sanitize(page.host);
-  const lines = [`URL: ${sanitize(page.finalUrl)}`];
+  const lines: string[] = [];
+  // First, so that no later cut can drop it.
+  if (page.partial) {
+    lines.push('Note: the download stopped at the size limit; the end of the page is missing.');
+  }
+  lines.push(`URL: ${sanitize(page.finalUrl)}`);
   if (page.title) lines.push(`Title: ${neutralized(page.title)}`);
   if (page.published) lines.push(`Published: ${page.published}`);
-  if (page.partial)
-    lines.push('Note: the download stopped at the size limit; the end of the page is missing.');
   if (page.start > 0) lines.push(`Part: from character ${page.start} of ${page.totalChars}`);
   lines.push('', neutralized(page.content));
   if (page.truncated) {

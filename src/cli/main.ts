@@ -28,6 +28,7 @@ const COMMANDS: Record<
   () => Promise<{ run: (args: string[], io: Io) => Promise<ExitCode> }>
 > = {
   search: () => import('./commands/search.js'),
+  fetch: () => import('./commands/fetch.js'),
   providers: () => import('./commands/providers.js'),
 };
 

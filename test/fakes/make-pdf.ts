@@ -9,12 +9,12 @@ export function makePdf(
 ): Uint8Array {
   const objects: string[] = [];
   const add = (body: string): number => objects.push(body);
-  const escape = (text: string) => text.replace(/[()\\]/g, (character) => `\\${character}`);
+  const escapeText = (text: string) => text.replace(/[()\\]/g, (character) => `\\${character}`);
 
   const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   const pagesId = objects.length + 1 + pages.length * 2;
   const pageIds = pages.map((text) => {
-    const stream = `BT /F1 12 Tf 72 720 Td (${escape(text)}) Tj ET`;
+    const stream = `BT /F1 12 Tf 72 720 Td (${escapeText(text)}) Tj ET`;
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     return add(
       `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 612 792] /Contents ${content} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
@@ -25,7 +25,7 @@ export function makePdf(
   );
   const catalog = add(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`);
   let trailer = `/Size ${objects.length + 1} /Root ${catalog} 0 R`;
-  if (title) trailer += ` /Info ${add(`<< /Title (${escape(title)}) >>`)} 0 R`;
+  if (title) trailer += ` /Info ${add(`<< /Title (${escapeText(title)}) >>`)} 0 R`;
   if (encrypted) {
     const security = add(
       `<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -4 >>`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { publishedDate } from '../../src/published-date.js';
 import { cleanUrl, urlKey } from '../../src/search/canonical-url.js';
 import { cutText, plainText } from '../../src/search/plain-text.js';
-import { publishedDate } from '../../src/search/published-date.js';
 import { shapeSources } from '../../src/search/shape-sources.js';
 
 const NOW = Date.parse('2026-11-30T12:00:00Z');

@@ -1,9 +1,9 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
+import { publishedDate } from '../../published-date.js';
 import type { Source } from '../../types.js';
 import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js';
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
-import { publishedDate } from '../published-date.js';
 import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** Bing's `filters` time ranges; a year has no preset, so it is a range of days (`ez5`). */

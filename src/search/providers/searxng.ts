@@ -1,10 +1,10 @@
 import { load } from 'cheerio/slim';
 import { z } from 'zod';
+import { publishedDate } from '../../published-date.js';
 import type { Source } from '../../types.js';
 import { withSite } from '../browser-headers.js';
 import type { Provider, ProviderAnswer, ProviderContext, ProviderQuery } from '../provider.js';
 import { type HttpReply, isFailure, providerRequest, statusFailure } from '../provider-http.js';
-import { publishedDate } from '../published-date.js';
 
 const SAFESEARCH = { off: '0', moderate: '1', strict: '2' } as const;
 
