@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { decodeText } from '../../src/fetch/charset.js';
 import { extractHtml } from '../../src/fetch/extract/html.js';
 
 /** Golden cases: <case>/source.html and <case>/expected.md (add one with add-case.mjs there). */
@@ -35,13 +36,15 @@ describe('extractHtml golden pages', () => {
         'sole-article-vs-cards',
         'hidden-elements',
         'nested-duplicate-wrappers',
+        'non-utf8-windows-1251',
       ]),
     );
   });
 
   for (const name of caseNames) {
     it(name, () => {
-      const html = readFileSync(join(CASES, name, 'source.html'), 'utf8');
+      // Decoded as a fetched page is: the bytes, read with their declared charset.
+      const html = decodeText(readFileSync(join(CASES, name, 'source.html')), null);
       const expected = readFileSync(join(CASES, name, 'expected.md'), 'utf8').replace(
         FORMAT_OFF,
         '',
