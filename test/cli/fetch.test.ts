@@ -94,6 +94,12 @@ describe('lookout fetch', () => {
     });
   });
 
+  it('prints what a model reads for a failure with --wrapped', async () => {
+    const run = await runCli(['fetch', 'http://[::1]/', '--wrapped'], {});
+    expect(run.code).toBe(4);
+    expect(run.stdout).toMatch(/^web_fetch failed \(blocked_address\): .*loopback/);
+  });
+
   it('exits 5 with the reason when the page cannot be read', async () => {
     const run = await runCli(['fetch', `${site.url}/missing`, '--json'], allowed());
     expect(run.code).toBe(5);

@@ -276,3 +276,17 @@ describe('extractHtml on hostile markup', () => {
     expect(markdown).not.toContain('javascript');
   });
 });
+
+describe('extractHtml links', () => {
+  it('drops the permalink marks beside headings, keeping real links', () => {
+    const html = page(
+      '',
+      `<article><h2 id="setup">Setup <a href="#setup">#</a></h2><p>${'Install it with the package manager of your system, then start it. '.repeat(6)}See <a href="/docs#setup">the setup guide</a>.</p><h2 id="use">Use <a class="anchor" href="#use">¶</a></h2><p>${'Run the command and read what it prints, line by line, to the end. '.repeat(6)}</p></article>`,
+    );
+    const { markdown } = extractHtml(html, 'https://example.com/guide');
+    expect(markdown).toContain('## Setup\n');
+    expect(markdown).toContain('## Use\n');
+    expect(markdown).toContain('[the setup guide](https://example.com/docs#setup)');
+    expect(markdown).not.toMatch(/\[#\]|\[¶\]/);
+  });
+});

@@ -3,7 +3,7 @@ import type { Failure } from '../../failure.js';
 import { MAX_MAX_CHARS, MIN_MAX_CHARS, webFetch } from '../../fetch/web-fetch.js';
 import { loadSettings } from '../../settings/env.js';
 import type { PageFormat } from '../../types.js';
-import { wrapPage } from '../../untrusted.js';
+import { describeFailure, wrapPage } from '../../untrusted.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, withStatus } from '../io.js';
 
@@ -79,6 +79,8 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
 
   if (!outcome.ok) {
     if (values.json) io.out(`${JSON.stringify({ error: outcome.failure }, null, 2)}\n`);
+    // What a model reads when its call fails.
+    if (values.wrapped) io.out(`${describeFailure('web_fetch', outcome.failure)}\n`);
     io.err(`lookout fetch: ${outcome.failure.code}: ${outcome.failure.message}\n`);
     return REFUSED.has(outcome.failure.code) ? EXIT.refused : EXIT.fetchFailed;
   }

@@ -68,12 +68,17 @@ function image(element: Element, base: string): string {
   return alt && source ? `![${escapeBrackets(alt)}](${escapeAddress(source)})` : '';
 }
 
+/** The text of a permalink anchor beside a heading: a mark, not words. */
+const PERMALINK_TEXT = /^(?:#|¶|§|🔗|\\#)$/u;
+
 function link(element: Element, base: string): string {
   const href = element.attribs.href;
   const address = href === undefined ? undefined : resolve(href, base);
   const text = inlineOf(element.children, base, address !== undefined).trim();
   // A link that is only an image is an icon, a banner or a logo: what it points to is not content.
   if (text === '' || /^!\[[^\]]*\]\([^)]*\)$/.test(text)) return '';
+  // A heading's permalink (`#`, `¶`, `§`, `🔗`) repeats the heading's own address.
+  if (PERMALINK_TEXT.test(text) && href?.includes('#')) return '';
   return address ? `[${oneLine(text)}](${escapeAddress(address)})` : text;
 }
 
