@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { Failure } from '../../failure.js';
 import { MAX_MAX_CHARS, MIN_MAX_CHARS, webFetch } from '../../fetch/web-fetch.js';
 import { loadSettings } from '../../settings/env.js';
@@ -6,6 +5,7 @@ import type { PageFormat } from '../../types.js';
 import { describeFailure, wrapPage } from '../../untrusted.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, withStatus } from '../io.js';
+import { parseCommand } from '../parse-command.js';
 
 const OPTIONS = {
   'max-chars': { type: 'string' },
@@ -43,15 +43,7 @@ function formatOf(text: string | undefined): PageFormat | undefined {
 
 /** `lookout fetch <url>`: one page through the guard, as Markdown, as JSON, or as a model reads it. */
 export async function run(args: string[], io: Io): Promise<ExitCode> {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>
-  >;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommand(args, OPTIONS);
   if (values.help) {
     io.out(USAGE);
     return EXIT.ok;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { PROVIDER_NAMES } from '../../search/provider-names.js';
 import {
   describeNeeds,
@@ -11,6 +10,7 @@ import { PROVIDERS } from '../../search/providers/index.js';
 import type { WebSearch } from '../../search/web-search.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, paint, withStatus } from '../io.js';
+import { parseCommand } from '../parse-command.js';
 import { renderSources } from '../render-sources.js';
 import { renderTable } from '../render-table.js';
 import { cliSearchService } from '../search-service.js';
@@ -21,15 +21,7 @@ const USAGE = 'Usage: lookout providers [--json]\n       lookout providers test 
 
 /** `lookout providers [test <query>]`. */
 export async function run(args: string[], io: Io): Promise<ExitCode> {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>
-  >;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommand(args, OPTIONS);
   if (values.help) {
     io.out(USAGE);
     return EXIT.ok;

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import type { Failure } from '../../failure.js';
 import { FRESHNESS } from '../../search/query.js';
 import type { Freshness, SearchResult } from '../../types.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, paint, withStatus } from '../io.js';
+import { parseCommand } from '../parse-command.js';
 import { renderSources } from '../render-sources.js';
 import { cliSearchService } from '../search-service.js';
 
@@ -15,14 +15,6 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-function parse(args: string[]) {
-  try {
-    return parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 function limitOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -43,7 +35,7 @@ function freshnessOf(text: string | undefined): Freshness | undefined {
 
 /** `lookout search <query>`: one search through the chain, for people or (`--json`) scripts. */
 export async function run(args: string[], io: Io): Promise<ExitCode> {
-  const { values, positionals } = parse(args);
+  const { values, positionals } = parseCommand(args, OPTIONS);
   if (values.help) {
     io.out(
       'Usage: lookout search <query> [--limit N] [--freshness day|week|month|year] [--site HOST] [--provider NAME] [--json]\n',

@@ -6,21 +6,17 @@
  */
 
 import { publishedDate } from '../../published-date.js';
+import type { Page } from '../../types.js';
 import { linkedData, parseJsonLd } from './json-ld.js';
 import { resolve } from './links.js';
 import { pageTitle } from './page-title.js';
 import { collapse, type Element, findFirst, isElement, type ParentNode, textOf } from './tree.js';
 
-export interface PageMetadata {
-  title?: string;
-  siteName?: string;
-  byline?: string;
-  /** YYYY-MM-DD. */
-  published?: string;
-  description?: string;
-  /** Absolute address. */
-  image?: string;
-}
+/** What a page says about itself, in the Page's own fields. */
+export type PageMetadata = Pick<
+  Page,
+  'title' | 'siteName' | 'byline' | 'published' | 'description' | 'image'
+>;
 
 /** `<meta>` keys for each field, most trusted first (Open Graph, Twitter, Dublin Core, Parse.ly, Sailthru). */
 const KEYS = {

@@ -1,0 +1,13 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { UsageError } from './exit-codes.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command's options and positionals; an unknown or malformed option is a usage error. */
+export function parseCommand<const T extends Options>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
