@@ -2,9 +2,12 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { UsageError } from './exit-codes.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+type Parsed<T extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>
+>;
 
 /** A command's options and positionals; an unknown or malformed option is a usage error. */
-export function parseCommand<const T extends Options>(args: string[], options: T) {
+export function parseCommand<const T extends Options>(args: string[], options: T): Parsed<T> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
