@@ -26,6 +26,7 @@ const port = z
   .min(1, PORT_ERROR)
   .max(65535, PORT_ERROR);
 const SNIPPET_ERROR = 'expected a whole number from 50 to 2000';
+const ROUNDS_ERROR = 'expected a whole number from 0 to 10';
 const flag = () => z.boolean({ error: 'expected true or false' });
 
 /**
@@ -84,6 +85,28 @@ export const settingsSchema = z.object({
     .describe(
       'Hosts web_fetch may reach although they are not public: a name or address, or host:port for one port only.',
     ),
+  upstream: httpUrl
+    .or(z.literal(''))
+    .default('')
+    .describe(
+      'The OpenAI-compatible model server, e.g. http://127.0.0.1:8080/v1; empty: look for one on the usual local ports.',
+    ),
+  upstream_key: z
+    .string()
+    .default('')
+    .describe('API key of the model server, sent as a Bearer token; empty for local servers.'),
+  model: z
+    .string()
+    .trim()
+    .default('')
+    .describe("The model to ask; empty: the server's first model."),
+  max_tool_rounds: z
+    .number({ error: ROUNDS_ERROR })
+    .int(ROUNDS_ERROR)
+    .min(0, ROUNDS_ERROR)
+    .max(10, ROUNDS_ERROR)
+    .default(3)
+    .describe('Rounds of tool calls a turn may take before the model must answer.'),
   data_dir: z
     .string()
     .min(1)

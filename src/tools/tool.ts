@@ -1,0 +1,56 @@
+import type { Resolver } from '../fetch/address-policy.js';
+import type { WebSearch } from '../search/web-search.js';
+import type { Settings } from '../settings/schema.js';
+import type { Source } from '../types.js';
+
+/** What a person sees of one tool call, kept beside the message that used it. */
+export interface WebActivity {
+  kind: 'search' | 'fetch';
+  /** The query, or the address asked for. */
+  target: string;
+  ok: boolean;
+  /** One line for a person: "5 results from html.duckduckgo.com (duckduckgo)", "docs.example.org, 12,345 chars". */
+  summary: string;
+  sources: Source[];
+  error?: string;
+}
+
+/** What running a tool gives: the text the model reads and the activity a person sees. */
+export interface ToolResult {
+  ok: boolean;
+  text: string;
+  activity: WebActivity;
+}
+
+/** What every door hands the tools: the search service and the settings of the fetcher. */
+export interface ToolContext {
+  search: WebSearch;
+  settings: Readonly<Settings>;
+  resolve?: Resolver;
+  ownAddresses?: readonly string[];
+  signal?: AbortSignal;
+}
+
+/** JSON Schema of a tool's arguments, as OpenAI-compatible servers and MCP clients read it. */
+export interface ArgumentSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required: string[];
+  additionalProperties: false;
+}
+
+/** One web tool, defined once for every door. */
+export interface Tool {
+  name: 'web_search' | 'web_fetch';
+  /** What the model is told the tool does. */
+  description: string;
+  parameters: ArgumentSchema;
+  /** Runs a call whose arguments came from a model: lenient with them, never throwing for them. */
+  run(args: unknown, context: ToolContext): Promise<ToolResult>;
+}
+
+/** The tool as the `tools` array of a chat-completions request lists it. */
+export const openAiTool = (tool: Tool) => ({
+  type: 'function' as const,
+  function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+});
