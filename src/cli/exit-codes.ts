@@ -12,6 +12,8 @@ export const EXIT = {
   refused: 4,
   /** The page could not be read (network, status, type, bot check…). */
   fetchFailed: 5,
+  /** A chat turn ended on an error (model server unreachable or failing), or no model server was found. */
+  chatFailed: 6,
   /** A bug in lookout. */
   internal: 70,
 } as const;

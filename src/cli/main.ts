@@ -9,6 +9,8 @@ Usage:
                          [--site HOST] [--provider NAME] [--json]
   lookout fetch <url> [--max-chars N] [--start N] [--format markdown|text]
                       [--json | --wrapped]
+  lookout chat [--prompt TEXT] [--json] [--verbose] [--no-web]
+                      a chat with the model server that can search and read
   lookout providers [--json]          each provider: on or off, what it needs, cool-down
   lookout providers test <query> [--json]
                                       ask every provider and show what each did
@@ -19,7 +21,7 @@ for example LOOKOUT_SEARXNG_URL=https://searx.example.org.
 
 Exit codes: 0 done, 1 no results, 2 bad arguments or settings,
 3 no search provider works, 4 address refused (nothing was sent),
-5 the page could not be read, 70 a bug in lookout.
+5 the page could not be read, 6 the chat turn failed, 70 a bug in lookout.
 `;
 
 /** Commands load their modules only when run, so `--help` answers at once. */
@@ -29,6 +31,7 @@ const COMMANDS: Record<
 > = {
   search: () => import('./commands/search.js'),
   fetch: () => import('./commands/fetch.js'),
+  chat: () => import('./commands/chat.js'),
   providers: () => import('./commands/providers.js'),
 };
 

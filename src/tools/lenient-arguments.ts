@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonObject, parseJson } from '../json-value.js';
 
 /**
  * Arguments as models send them: a JSON object, or JSON text of one (some
@@ -6,19 +7,8 @@ import { z } from 'zod';
  * no arguments at all.
  */
 export function argumentObject(raw: unknown): Record<string, unknown> | undefined {
-  let value = raw;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '') return {};
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return undefined;
-    }
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  if (typeof raw !== 'string') return jsonObject(raw);
+  return raw.trim() === '' ? {} : jsonObject(parseJson(raw));
 }
 
 /** A whole number sent as a number or as text ("5"); anything else fails. */
