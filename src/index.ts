@@ -1,5 +1,10 @@
 // The public API of lookout, by name. Nothing else is promised.
 
+export { addUsage, type ChatEvent } from './chat/events.js';
+export { findUpstream, LOCAL_SERVERS } from './chat/find-upstream.js';
+export { runTurn, type TurnOptions } from './chat/loop.js';
+export type { ChatMessage, ToolCall, Upstream, Usage } from './chat/types.js';
+export { UpstreamError } from './chat/types.js';
 export type { Failure, FailureCode, Outcome } from './failure.js';
 export { LookoutError } from './failure.js';
 export type { AddressPolicy, Resolver } from './fetch/address-policy.js';
@@ -36,6 +41,14 @@ export {
   type Settings,
   settingsSchema,
 } from './settings/schema.js';
+export { WEB_TOOLS } from './tools/index.js';
+export {
+  openAiTool,
+  type Tool,
+  type ToolContext,
+  type ToolResult,
+  type WebActivity,
+} from './tools/tool.js';
 export type {
   Attempt,
   AttemptOutcome,

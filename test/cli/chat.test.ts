@@ -3,7 +3,7 @@ import { apiBase, findUpstream } from '../../src/chat/find-upstream.js';
 import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
 import { closedPort } from '../fakes/http-fake.js';
 import { type ModelServer, startModelServer } from '../fakes/model-server.js';
-import { runCli } from './run-cli.js';
+import { runBin, runCli } from './run-cli.js';
 
 describe('lookout chat', () => {
   let model: ModelServer;
@@ -119,6 +119,21 @@ describe('lookout chat', () => {
     });
     expect(run.code).toBe(6);
     expect(run.stderr).toMatch(/lists no model; set LOOKOUT_MODEL/);
+  });
+
+  it('holds a conversation from stdin, keeping the history, until stdin ends', async () => {
+    model.script([
+      { kind: 'text', text: 'First answer.' },
+      { kind: 'text', text: 'Second answer.' },
+    ]);
+    const run = await runBin(['chat'], env(), 'first question\nsecond question\n');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('First answer.');
+    expect(run.stdout).toContain('Second answer.');
+    const second = (model.requests[1]?.body.messages ?? []) as { role: string; content: string }[];
+    expect(
+      second.filter((message) => message.role !== 'system').map((message) => message.content),
+    ).toEqual(['first question', 'First answer.', 'second question']);
   });
 
   it('refuses bad arguments', async () => {

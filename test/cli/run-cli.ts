@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Io } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
@@ -36,15 +35,22 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
 
 const BIN = join(import.meta.dirname, '../../dist/cli/bin.js');
 
-/** Runs the built `lookout` bin on plain node, as a user's shell would. */
-export async function runBin(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', LOOKOUT_DATA_DIR: freshDataDir(), ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+/** Runs the built `lookout` bin on plain node, as a user's shell would, with `input` on its stdin. */
+export function runBin(
+  args: string[],
+  env: Record<string, string> = {},
+  input = '',
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { PATH: process.env.PATH ?? '', LOOKOUT_DATA_DIR: freshDataDir(), ...env } },
+      (error, stdout, stderr) => {
+        const code = error ? ((error as { code?: number }).code ?? 1) : 0;
+        resolve({ code: typeof code === 'number' ? code : 1, stdout, stderr });
+      },
+    );
+    child.stdin?.end(input);
+  });
 }

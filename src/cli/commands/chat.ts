@@ -1,4 +1,4 @@
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import type { ChatEvent } from '../../chat/events.js';
 import { findUpstream } from '../../chat/find-upstream.js';
 import { runTurn } from '../../chat/loop.js';
@@ -172,16 +172,16 @@ async function turnForPerson(
 
 /** A conversation in the terminal; Ctrl-C stops the running turn, Ctrl-D (or a second Ctrl-C) leaves. */
 async function interactive(session: Session, io: Io, verbose: boolean): Promise<ExitCode> {
-  const prompt = createInterface({
+  const lines = createInterface({
     input: process.stdin,
     output: process.stdout,
     terminal: process.stdin.isTTY === true,
   });
   const history: ChatMessage[] = [];
   let running: AbortController | undefined;
-  prompt.on('SIGINT', () => {
+  lines.on('SIGINT', () => {
     if (running) running.abort();
-    else prompt.close();
+    else lines.close();
   });
   io.out(
     paint(
@@ -190,19 +190,18 @@ async function interactive(session: Session, io: Io, verbose: boolean): Promise<
       `lookout chat with ${session.upstream.model} at ${session.upstream.baseUrl}${session.web ? ', web on' : ', web off'}. Ctrl-D leaves.\n`,
     ),
   );
-  try {
-    for (;;) {
-      const question = await prompt.question(paint(io, 'bold', 'you> ')).catch(() => undefined);
-      if (question === undefined) break;
-      if (!question.trim()) continue;
+  lines.setPrompt(paint(io, 'bold', 'you> '));
+  lines.prompt();
+  // The line iterator keeps what is typed (or piped) while a turn runs.
+  for await (const question of lines) {
+    if (question.trim()) {
       history.push({ role: 'user', content: question });
       running = new AbortController();
       const ended = await turnForPerson(session, [...history], io, verbose, running.signal);
       running = undefined;
       history.push({ role: 'assistant', content: ended.content });
     }
-  } finally {
-    prompt.close();
+    lines.prompt();
   }
   return EXIT.ok;
 }
