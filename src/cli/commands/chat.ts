@@ -107,7 +107,8 @@ async function turnForPerson(
   const ended: Ended = { failed: false, content: '' };
   let status = '';
   const setStatus = (text: string) => {
-    if (!io.statusLine) return;
+    // Clearing a line that holds no status would erase the answer being written on it.
+    if (!io.statusLine || (text === '' && status === '')) return;
     io.err(`\r\u001b[2K${text ? paint(io, 'dim', `${text}…`) : ''}`);
     status = text;
   };
@@ -119,6 +120,14 @@ async function turnForPerson(
     atLineStart = true;
   };
 
+  /** The reasoning so far, folded to one dim line (shown whole with --verbose). */
+  const foldReasoning = () => {
+    if (!reasoning.trim()) return;
+    const shown = verbose ? `: ${reasoning.trim()}` : '';
+    line(paint(io, 'dim', `▸ thought (${reasoning.length} chars)${shown}`));
+    reasoning = '';
+  };
+
   for await (const event of turn(session, messages, signal)) {
     switch (event.type) {
       case 'reasoning':
@@ -126,21 +135,13 @@ async function turnForPerson(
         setStatus(`thinking: ${reasoning.replace(/\s+/g, ' ').slice(-60)}`);
         break;
       case 'content':
-        if (reasoning) {
-          line(
-            paint(
-              io,
-              'dim',
-              `▸ thought (${reasoning.length} chars)${verbose ? `: ${reasoning.trim()}` : ''}`,
-            ),
-          );
-          reasoning = '';
-        }
+        foldReasoning();
         setStatus('');
         io.out(event.text);
         atLineStart = event.text.endsWith('\n');
         break;
       case 'tool-start':
+        foldReasoning();
         setStatus(runningActivity(event.name, event.arguments));
         break;
       case 'tool-done':
