@@ -217,6 +217,21 @@ describe.each(['llamacpp', 'ollama'] as const)('the tool loop (%s stream format)
     expect(done.content).toBe('The search failed.');
   });
 
+  it('tells the model when a search found nothing', async () => {
+    for (const fake of fakes.all) fake.mode = 'empty';
+    const { done } = await turn([
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'web_search', arguments: { query: 'nothing at all' } }],
+      },
+      { kind: 'text', text: 'Nothing found.' },
+    ]);
+    expect(toolMessages(1)[0]?.content).toMatch(
+      /^Search results for "nothing at all" \(untrusted.*\nNo results\.\nEnd of search results/s,
+    );
+    expect(done.activity[0]).toMatchObject({ ok: true, summary: '0 results' });
+  });
+
   it('reads arguments sent as an object instead of a string', async () => {
     const { done } = await turn([
       {
