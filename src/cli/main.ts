@@ -11,6 +11,7 @@ Usage:
                       [--json | --wrapped]
   lookout chat [--prompt TEXT] [--json] [--verbose] [--no-web]
                       a chat with the model server that can search and read
+  lookout serve                       the HTTP API (LOOKOUT_HOST, LOOKOUT_PORT)
   lookout providers [--json]          each provider: on or off, what it needs, cool-down
   lookout providers test <query> [--json]
                                       ask every provider and show what each did
@@ -32,6 +33,7 @@ const COMMANDS: Record<
   search: () => import('./commands/search.js'),
   fetch: () => import('./commands/fetch.js'),
   chat: () => import('./commands/chat.js'),
+  serve: () => import('./commands/serve.js'),
   providers: () => import('./commands/providers.js'),
 };
 

@@ -107,6 +107,21 @@ export const settingsSchema = z.object({
     .max(10, ROUNDS_ERROR)
     .default(3)
     .describe('Rounds of tool calls a turn may take before the model must answer.'),
+  host: z
+    .string()
+    .trim()
+    .min(1)
+    .default('127.0.0.1')
+    .describe('Address `lookout serve` listens on; any but loopback needs an access token.'),
+  port: port.default(3939).describe('Port `lookout serve` listens on.'),
+  admin_token: z
+    .string()
+    .default('')
+    .describe('Bearer token for everything, settings and keys included.'),
+  user_tokens: z
+    .array(z.string().min(16, 'a token must be at least 16 characters'))
+    .default([])
+    .describe('Bearer tokens for chat, search and fetch, comma separated.'),
   data_dir: z
     .string()
     .min(1)

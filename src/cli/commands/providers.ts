@@ -1,12 +1,4 @@
-import { PROVIDER_NAMES } from '../../search/provider-names.js';
-import {
-  describeNeeds,
-  endpointOf,
-  hostOf,
-  missingNeed,
-  providerOrder,
-} from '../../search/provider-order.js';
-import { PROVIDERS } from '../../search/providers/index.js';
+import { providerStatuses } from '../../search/provider-status.js';
 import type { WebSearch } from '../../search/web-search.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, paint, withStatus } from '../io.js';
@@ -38,27 +30,7 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
 /** Every provider in chain order (the off ones last): on or off, what it needs, whether it rests. */
 function list(service: WebSearch, io: Io, json: boolean): ExitCode {
   const { settings, cooldowns } = service;
-  const on = providerOrder(settings);
-  const off = PROVIDER_NAMES.filter((name) => !on.some((p) => p.name === name)).map(
-    (name) => PROVIDERS[name],
-  );
-  const rows = [...on, ...off].map((provider) => {
-    const missing = missingNeed(provider, settings);
-    const rest = cooldowns.restOf(provider.name);
-    const isOn = on.includes(provider);
-    return {
-      name: provider.name,
-      label: provider.label,
-      on: isOn,
-      host: hostOf(endpointOf(provider, settings)),
-      needs: describeNeeds(provider),
-      setUp: !missing,
-      ready: isOn && !missing && !rest,
-      ...(rest
-        ? { restingUntil: new Date(rest.until).toISOString(), restReason: rest.reason }
-        : {}),
-    };
-  });
+  const rows = providerStatuses(settings, cooldowns);
   if (json) {
     io.out(`${JSON.stringify(rows, null, 2)}\n`);
     return EXIT.ok;

@@ -1,0 +1,44 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Settings } from '../settings/schema.js';
+import { problem } from './problem.js';
+
+export type Role = 'user' | 'admin';
+
+const sameToken = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** The role a request's bearer token gives; without any token set, the one local user is admin. */
+export function roleOf(
+  header: string | undefined,
+  settings: Pick<Settings, 'admin_token' | 'user_tokens'>,
+): Role | 'none' {
+  const tokensSet = settings.admin_token !== '' || settings.user_tokens.length > 0;
+  if (!tokensSet) return 'admin';
+  const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+  if (!token) return 'none';
+  if (settings.admin_token && sameToken(token, settings.admin_token)) return 'admin';
+  return settings.user_tokens.some((user) => sameToken(token, user)) ? 'user' : 'none';
+}
+
+/** Lets a request through when its token gives `role` (admin covers user); 401 without one, 403 with too little. */
+export function requireRole(
+  role: Role,
+  settings: Pick<Settings, 'admin_token' | 'user_tokens'>,
+): MiddlewareHandler {
+  return async function checkToken(context, next) {
+    const given = roleOf(context.req.header('authorization'), settings);
+    if (given === 'none') {
+      const why = context.req.header('authorization')
+        ? 'the token is not valid'
+        : 'a bearer token is required';
+      return problem(context, 401, 'unauthorized', why);
+    }
+    if (role === 'admin' && given !== 'admin')
+      return problem(context, 403, 'forbidden', 'this needs the admin token');
+    await next();
+  };
+}

@@ -1,0 +1,97 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { providerStatuses } from '../../search/provider-status.js';
+import type { WebSearch } from '../../search/web-search.js';
+import { requireRole } from '../auth.js';
+import { failureResponse } from '../problem.js';
+import {
+  ProviderStatusSchema,
+  ProviderTestSchema,
+  problemResponses,
+  SearchRequestSchema,
+  SearchResultSchema,
+} from '../schemas.js';
+import type { ServerContext } from '../server-context.js';
+
+const json = <T>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const searchRoute = createRoute({
+  method: 'post',
+  path: '/api/search',
+  summary: 'Search the web through the provider chain',
+  request: {
+    body: { required: true, content: { 'application/json': { schema: SearchRequestSchema } } },
+  },
+  responses: {
+    200: json(SearchResultSchema, 'The search result'),
+    ...problemResponses(400, 401, 403, 502),
+  },
+});
+
+const providersRoute = createRoute({
+  method: 'get',
+  path: '/api/providers',
+  summary: 'Every search provider: on or off, what it needs, whether it rests',
+  responses: {
+    200: json(z.array(ProviderStatusSchema), 'The providers in chain order'),
+    ...problemResponses(401, 403),
+  },
+});
+
+const testRoute = createRoute({
+  method: 'post',
+  path: '/api/providers/test',
+  summary: 'Ask every provider, also after the first answer and those resting',
+  request: {
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: z.object({ query: z.string().min(1).max(1600) }).strict() },
+      },
+    },
+  },
+  responses: {
+    200: json(ProviderTestSchema, 'One row per provider, and the first answer'),
+    ...problemResponses(400, 401, 403),
+  },
+});
+
+/** Search, the provider list and the provider test. */
+export function searchRoutes(
+  app: OpenAPIHono,
+  { settings, search }: ServerContext & { search: WebSearch },
+): void {
+  app.use('/api/search', requireRole('user', settings));
+  app.use('/api/providers', requireRole('user', settings));
+  app.use('/api/providers/test', requireRole('admin', settings));
+
+  app.openapi(searchRoute, async (context) => {
+    const body = context.req.valid('json');
+    const outcome = await search.search(
+      {
+        query: body.query,
+        ...(body.max_results ? { maxResults: body.max_results } : {}),
+        ...(body.freshness ? { freshness: body.freshness } : {}),
+        ...(body.site ? { site: body.site } : {}),
+        ...(body.provider ? { provider: body.provider } : {}),
+      },
+      { signal: context.req.raw.signal },
+    );
+    if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
+    return context.json(outcome.value, 200);
+  });
+
+  app.openapi(providersRoute, (context) =>
+    context.json(providerStatuses(settings, search.cooldowns), 200),
+  );
+
+  app.openapi(testRoute, async (context) => {
+    const outcome = await search.test(context.req.valid('json').query, {
+      signal: context.req.raw.signal,
+    });
+    if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
+    return context.json(outcome.value, 200);
+  });
+}
