@@ -7,6 +7,7 @@ export type FailureCode =
   | 'bad_setting'
   | 'unknown_provider'
   | 'no_provider_works'
+  | 'rate_limited'
   // fetch: the address
   | 'bad_url'
   | 'bad_port'
@@ -37,6 +38,8 @@ export interface Failure {
   attempts?: Attempt[];
   /** For `http_status`: the status the server answered with. */
   status?: number;
+  /** For `rate_limited`: seconds until a search is allowed again. */
+  retryAfter?: number;
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: Failure };

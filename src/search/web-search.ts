@@ -8,6 +8,7 @@ import { providerOrder } from './provider-order.js';
 import { PROVIDERS } from './providers/index.js';
 import { checkRequest } from './query.js';
 import { SearchCache } from './search-cache.js';
+import type { SearchLimits } from './search-limits.js';
 import { type ProviderTest, testProviders } from './test-providers.js';
 
 export interface WebSearchOptions {
@@ -16,41 +17,50 @@ export interface WebSearchOptions {
   now?: () => number;
   cooldowns?: Cooldowns;
   cache?: SearchCache;
+  /** Limits on searches that reach the network; none in the CLI or the library by default. */
+  limits?: SearchLimits;
+}
+
+export interface SearchCallOptions {
+  signal?: AbortSignal;
+  /** Who searches, for the per-user limit. */
+  user?: string;
 }
 
 export interface WebSearch {
   /** Searches with the chain; a failure is a value with a stable code. */
-  search(
-    request: SearchRequest,
-    options?: { signal?: AbortSignal },
-  ): Promise<Outcome<SearchResult>>;
+  search(request: SearchRequest, options?: SearchCallOptions): Promise<Outcome<SearchResult>>;
   /** Asks every provider that is on, also those after the first answer and those resting. */
-  test(query: string, options?: { signal?: AbortSignal }): Promise<Outcome<ProviderTest>>;
+  test(query: string, options?: SearchCallOptions): Promise<Outcome<ProviderTest>>;
   readonly cooldowns: Cooldowns;
   readonly settings: Readonly<Settings>;
 }
 
-/** One search service for one set of settings: its chain, cool-downs and cache. */
+/** One search service for one set of settings: its chain, cool-downs, cache and limits. */
 export function createWebSearch({
   settings,
   fetch: fetchImpl = globalThis.fetch,
   now = Date.now,
   cooldowns = new Cooldowns({ now }),
   cache = new SearchCache(),
+  limits,
 }: WebSearchOptions): WebSearch {
   const base = { settings, fetch: fetchImpl, now, cooldowns };
+  /** Cache hits are free; only a search that reaches the network counts against the limits. */
+  const admit = async (user: string | undefined) => limits?.admit(user ?? 'local');
 
   return {
     cooldowns,
     settings,
 
-    async search(request, { signal } = {}) {
+    async search(request, { signal, user } = {}) {
       const checked = checkRequest(request);
       if (!checked.ok) return checked;
       const started = performance.now();
       const hit = cache.get(checked.value);
-      if (hit)
+      if (hit) {
         return succeed({ ...hit, cached: true, ms: Math.round(performance.now() - started) });
+      }
 
       let providers = providerOrder(settings);
       let listed: readonly string[] = settings.providers;
@@ -66,6 +76,8 @@ export function createWebSearch({
         providers = [PROVIDERS[name]];
         listed = [name];
       }
+      const limited = await admit(user);
+      if (limited) return { ok: false, failure: limited };
       const outcome = await runChain(checked.value, {
         ...base,
         providers,
@@ -76,7 +88,10 @@ export function createWebSearch({
       return outcome;
     },
 
-    test(query, { signal } = {}) {
+    async test(query, { signal, user } = {}) {
+      // The provider test counts as one search.
+      const limited = await admit(user);
+      if (limited) return { ok: false, failure: limited };
       return testProviders(query, {
         ...base,
         providers: providerOrder(settings),

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Settings } from '../settings/schema.js';
 import { problem } from './problem.js';
@@ -41,4 +41,10 @@ export function requireRole(
       return problem(context, 403, 'forbidden', 'this needs the admin token');
     await next();
   };
+}
+
+/** Who a request is, for per-user limits: a digest of its token (never the token), or the one local user. */
+export function userOf(header: string | undefined): string {
+  const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+  return token ? createHash('sha256').update(token).digest('hex').slice(0, 16) : 'local';
 }

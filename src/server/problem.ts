@@ -16,6 +16,7 @@ const STATUS: Record<FailureCode, ContentfulStatusCode> = {
   bad_port: 400,
   blocked_address: 403,
   no_provider_works: 502,
+  rate_limited: 429,
   dns: 502,
   connect: 502,
   tls: 502,
@@ -33,6 +34,7 @@ const STATUS: Record<FailureCode, ContentfulStatusCode> = {
 /** A failure value as a response: its status, and `{error: {code, message}}` plus what it carries. */
 export function failureResponse(context: Context, failure: Failure): Response {
   const { code, message, ...extra } = failure;
+  if (failure.retryAfter !== undefined) context.header('Retry-After', String(failure.retryAfter));
   return context.json({ error: { code, message, ...extra } }, STATUS[code]);
 }
 

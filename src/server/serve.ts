@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { serve } from '@hono/node-server';
 import { fail, type Outcome, succeed } from '../failure.js';
+import { searchLimits } from '../search/search-limits.js';
 import { createWebSearch } from '../search/web-search.js';
 import type { Settings } from '../settings/schema.js';
 import { createApp } from './app.js';
@@ -31,7 +32,11 @@ export async function startServer(
       `lookout serve listens on ${settings.host}, which is not loopback, and no access token is set: set LOOKOUT_ADMIN_TOKEN (and LOOKOUT_USER_TOKENS), or listen on 127.0.0.1`,
     );
   }
-  const app = createApp({ settings, search: createWebSearch({ settings }) }, log);
+  const limits = searchLimits({
+    perUser: settings.search_limit_per_user,
+    total: settings.search_limit_total,
+  });
+  const app = createApp({ settings, search: createWebSearch({ settings, limits }) }, log);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, () =>
       resolve(started),

@@ -26,6 +26,7 @@ const port = z
   .min(1, PORT_ERROR)
   .max(65535, PORT_ERROR);
 const SNIPPET_ERROR = 'expected a whole number from 50 to 2000';
+const LIMIT_ERROR = 'expected a whole number of searches a minute, at least 1';
 const ROUNDS_ERROR = 'expected a whole number from 0 to 10';
 const flag = () => z.boolean({ error: 'expected true or false' });
 
@@ -71,6 +72,20 @@ export const settingsSchema = z.object({
     .max(2000, SNIPPET_ERROR)
     .default(300)
     .describe('Snippets are cut to this many characters.'),
+  search_limit_per_user: z
+    .number({ error: LIMIT_ERROR })
+    .int(LIMIT_ERROR)
+    .min(1, LIMIT_ERROR)
+    .max(100_000, LIMIT_ERROR)
+    .default(20)
+    .describe('Searches one user may make a minute (cache hits are free).'),
+  search_limit_total: z
+    .number({ error: LIMIT_ERROR })
+    .int(LIMIT_ERROR)
+    .min(1, LIMIT_ERROR)
+    .max(100_000, LIMIT_ERROR)
+    .default(60)
+    .describe('Searches everyone together may make a minute.'),
   allow_private: flag()
     .default(false)
     .describe('Let web_fetch reach private network ranges (never loopback or metadata).'),

@@ -1,7 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { providerStatuses } from '../../search/provider-status.js';
 import type { WebSearch } from '../../search/web-search.js';
-import { requireRole } from '../auth.js';
+import { requireRole, userOf } from '../auth.js';
 import { failureResponse } from '../problem.js';
 import {
   ProviderStatusSchema,
@@ -26,7 +26,7 @@ const searchRoute = createRoute({
   },
   responses: {
     200: json(SearchResultSchema, 'The search result'),
-    ...problemResponses(400, 401, 403, 502),
+    ...problemResponses(400, 401, 403, 429, 502),
   },
 });
 
@@ -54,7 +54,7 @@ const testRoute = createRoute({
   },
   responses: {
     200: json(ProviderTestSchema, 'One row per provider, and the first answer'),
-    ...problemResponses(400, 401, 403),
+    ...problemResponses(400, 401, 403, 429),
   },
 });
 
@@ -77,7 +77,7 @@ export function searchRoutes(
         ...(body.site ? { site: body.site } : {}),
         ...(body.provider ? { provider: body.provider } : {}),
       },
-      { signal: context.req.raw.signal },
+      { signal: context.req.raw.signal, user: userOf(context.req.header('authorization')) },
     );
     if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
     return context.json(outcome.value, 200);
@@ -90,6 +90,7 @@ export function searchRoutes(
   app.openapi(testRoute, async (context) => {
     const outcome = await search.test(context.req.valid('json').query, {
       signal: context.req.raw.signal,
+      user: userOf(context.req.header('authorization')),
     });
     if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
     return context.json(outcome.value, 200);
