@@ -39,6 +39,8 @@ function encodingOf(label: string | undefined): string | undefined {
   return iconv.encodingExists(encoding) ? encoding : undefined;
 }
 
+const hasNonAscii = (bytes: Uint8Array): boolean => bytes.some((byte) => byte > 0x7f);
+
 const isUtf8 = (bytes: Uint8Array): boolean => {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -49,14 +51,18 @@ const isUtf8 = (bytes: Uint8Array): boolean => {
 };
 
 /**
- * Bytes of a text response as a string, in the order browsers decide the
- * encoding: a byte-order mark, the Content-Type charset, a `<meta charset>`
- * or XML declaration near the start; with none, UTF-8 when the bytes are
- * valid UTF-8 and windows-1252 (what browsers assume) when not.
+ * Bytes of a text response as a string: a byte-order mark; then UTF-8 when
+ * the bytes are valid UTF-8 with non-ASCII characters, whatever is declared;
+ * then the Content-Type charset, an XML declaration or a `<meta charset>`
+ * near the start; with none, windows-1252 (what browsers assume).
  */
 export function decodeText(bytes: Uint8Array, contentTypeHeader: string | null): string {
   const bom = bomLabel(bytes);
   if (bom) return iconv.decode(Buffer.from(bytes.subarray(bom[1])), bom[0]);
+  // Text in a legacy encoding is almost never valid UTF-8 with multi-byte characters, while
+  // pages re-saved as UTF-8 that still declare iso-8859-1 or gb2312 (and servers that add
+  // charset=iso-8859-1 to everything) are common: such bytes are read as UTF-8.
+  if (hasNonAscii(bytes) && isUtf8(bytes)) return iconv.decode(Buffer.from(bytes), 'utf-8');
   const head = Buffer.from(bytes.subarray(0, PRESCAN_BYTES)).toString('latin1');
   const encoding =
     encodingOf(HEADER_CHARSET.exec(contentTypeHeader ?? '')?.[1]) ??

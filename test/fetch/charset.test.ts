@@ -52,4 +52,10 @@ describe('decodeText', () => {
     expect(decodeText(bytes('plain ü'), 'text/html; charset=x-nonsense')).toBe('plain ü');
     expect(decodeText(bytes('<meta charset="utf-16">ü'), null)).toBe('<meta charset="utf-16">ü');
   });
+
+  it('reads valid UTF-8 as UTF-8 even when the page or the server declares a legacy charset', () => {
+    const page = `<html><head><meta charset="gb2312"><title>新电脑</title></head><body>Zürich</body></html>`;
+    expect(decodeText(bytes(page), null)).toContain('<title>新电脑</title>');
+    expect(decodeText(bytes('café crème'), 'text/html; charset=iso-8859-1')).toBe('café crème');
+  });
 });
