@@ -6,6 +6,7 @@ import { VERSION } from '../version.js';
 import { problem } from './problem.js';
 import { fetchRoutes } from './routes/fetch.js';
 import { searchRoutes } from './routes/search.js';
+import { settingsRoutes } from './routes/settings.js';
 import type { ServerContext } from './server-context.js';
 
 /** Request bodies are a query or an address: anything far larger is not one. */
@@ -44,6 +45,7 @@ export function createApp(
   app.get('/healthz', (c) => c.json({ ok: true, version: VERSION }));
   searchRoutes(app, context);
   fetchRoutes(app, context);
+  settingsRoutes(app, context);
   app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'lookout', version: VERSION } });
 
   app.notFound((c) =>

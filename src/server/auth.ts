@@ -27,10 +27,10 @@ export function roleOf(
 /** Lets a request through when its token gives `role` (admin covers user); 401 without one, 403 with too little. */
 export function requireRole(
   role: Role,
-  settings: Pick<Settings, 'admin_token' | 'user_tokens'>,
+  server: { readonly settings: Pick<Settings, 'admin_token' | 'user_tokens'> },
 ): MiddlewareHandler {
   return async function checkToken(context, next) {
-    const given = roleOf(context.req.header('authorization'), settings);
+    const given = roleOf(context.req.header('authorization'), server.settings);
     if (given === 'none') {
       const why = context.req.header('authorization')
         ? 'the token is not valid'

@@ -3,8 +3,13 @@ import { serve } from '@hono/node-server';
 import { fail, type Outcome, succeed } from '../failure.js';
 import { searchLimits } from '../search/search-limits.js';
 import { createWebSearch } from '../search/web-search.js';
-import type { Settings } from '../settings/schema.js';
+import { loadSettings } from '../settings/env.js';
+import { openDatabase } from '../store/database.js';
+import { KeyStore } from '../store/secrets.js';
+import { SettingsStore } from '../store/settings-store.js';
 import { createApp } from './app.js';
+import { LiveSettings } from './live-settings.js';
+import type { ServerContext } from './server-context.js';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,9 +27,11 @@ export interface RunningServer {
  * without an access token: the API reads pages for whoever can reach it.
  */
 export async function startServer(
-  settings: Readonly<Settings>,
+  env: NodeJS.ProcessEnv,
   log: (line: string) => void = console.error,
 ): Promise<Outcome<RunningServer>> {
+  // Where and how to listen, and the tokens, come from the environment alone.
+  const settings = loadSettings(env);
   const tokens = settings.admin_token !== '' || settings.user_tokens.length > 0;
   if (!isLoopback(settings.host) && !tokens) {
     return fail(
@@ -32,11 +39,27 @@ export async function startServer(
       `lookout serve listens on ${settings.host}, which is not loopback, and no access token is set: set LOOKOUT_ADMIN_TOKEN (and LOOKOUT_USER_TOKENS), or listen on 127.0.0.1`,
     );
   }
-  const limits = searchLimits({
-    perUser: settings.search_limit_per_user,
-    total: settings.search_limit_total,
-  });
-  const app = createApp({ settings, search: createWebSearch({ settings, limits }) }, log);
+  const database = await openDatabase(settings.data_dir);
+  const live = await LiveSettings.open(env, new SettingsStore(database), (current) =>
+    createWebSearch({
+      settings: current,
+      limits: searchLimits({
+        perUser: current.search_limit_per_user,
+        total: current.search_limit_total,
+      }),
+    }),
+  );
+  const context: ServerContext = {
+    get settings() {
+      return live.settings;
+    },
+    get search() {
+      return live.search;
+    },
+    live,
+    keys: new KeyStore(settings.data_dir),
+  };
+  const app = createApp(context, log);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, () =>
       resolve(started),
@@ -44,6 +67,7 @@ export async function startServer(
     started.once('error', reject);
   }).catch((error: NodeJS.ErrnoException) => error);
   if (server instanceof Error) {
+    database.close();
     return fail(
       'bad_setting',
       `could not listen on ${settings.host}:${settings.port} (${server.code ?? server.message})`,
@@ -61,6 +85,7 @@ export async function startServer(
         }, SHUTDOWN_GRACE_MS);
         server.close(() => {
           clearTimeout(force);
+          database.close();
           resolve();
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -128,7 +128,13 @@ export const settingsSchema = z.object({
     .min(1)
     .default('127.0.0.1')
     .describe('Address `lookout serve` listens on; any but loopback needs an access token.'),
-  port: port.default(3939).describe('Port `lookout serve` listens on.'),
+  port: z
+    .number({ error: PORT_ERROR })
+    .int(PORT_ERROR)
+    .min(0, PORT_ERROR)
+    .max(65535, PORT_ERROR)
+    .default(3939)
+    .describe('Port `lookout serve` listens on; 0 takes any free one.'),
   admin_token: z
     .string()
     .default('')
@@ -146,6 +152,13 @@ export const settingsSchema = z.object({
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingName = keyof Settings;
+
+/** Secrets given by the environment only: never saved in the database, never shown back. */
+export const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set([
+  'upstream_key',
+  'admin_token',
+  'user_tokens',
+]);
 
 export const SETTING_NAMES = Object.keys(settingsSchema.shape) as SettingName[];
 

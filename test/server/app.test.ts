@@ -3,6 +3,7 @@ import { createWebSearch, type WebSearch } from '../../src/search/web-search.js'
 import { createApp } from '../../src/server/app.js';
 import { startServer } from '../../src/server/serve.js';
 import { defaultSettings, type Settings } from '../../src/settings/schema.js';
+import { freshDataDir } from '../cli/run-cli.js';
 import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
 import { type SiteFake, send, startSite } from '../fakes/site-fake.js';
 
@@ -226,7 +227,11 @@ describe('tokens', () => {
   });
 
   it('refuses to listen beyond loopback without a token', async () => {
-    const started = await startServer({ ...defaultSettings(), host: '0.0.0.0', port: 0 });
+    const started = await startServer({
+      LOOKOUT_HOST: '0.0.0.0',
+      LOOKOUT_PORT: '0',
+      LOOKOUT_DATA_DIR: freshDataDir(),
+    });
     expect(started).toMatchObject({
       ok: false,
       failure: { code: 'bad_setting', message: expect.stringMatching(/LOOKOUT_ADMIN_TOKEN/) },
@@ -234,7 +239,10 @@ describe('tokens', () => {
   });
 
   it('listens on loopback and stops cleanly', async () => {
-    const started = await startServer({ ...defaultSettings(), port: 0 }, () => {});
+    const started = await startServer(
+      { LOOKOUT_PORT: '0', LOOKOUT_DATA_DIR: freshDataDir() },
+      () => {},
+    );
     expect(started.ok).toBe(true);
     if (!started.ok) return;
     const health = await fetch(`${started.value.url}/healthz`);

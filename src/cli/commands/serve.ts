@@ -1,5 +1,4 @@
 import { startServer } from '../../server/serve.js';
-import { loadSettings } from '../../settings/env.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { parseCommand } from '../parse-command.js';
@@ -13,8 +12,7 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
     io.out('Usage: lookout serve   (address and port: LOOKOUT_HOST, LOOKOUT_PORT)\n');
     return EXIT.ok;
   }
-  const settings = loadSettings(io.env);
-  const started = await startServer(settings, (line) => io.err(`${line}\n`));
+  const started = await startServer(io.env, (line) => io.err(`${line}\n`));
   if (!started.ok) {
     io.err(`lookout serve: ${started.failure.message}\n`);
     return EXIT.usage;

@@ -19,11 +19,9 @@ const fetchRoute = createRoute({
 });
 
 /** `POST /api/fetch` with the `web_fetch` arguments. */
-export function fetchRoutes(
-  app: OpenAPIHono,
-  { settings, resolve, ownAddresses }: ServerContext,
-): void {
-  app.use('/api/fetch', requireRole('user', settings));
+export function fetchRoutes(app: OpenAPIHono, server: ServerContext): void {
+  const { resolve, ownAddresses } = server;
+  app.use('/api/fetch', requireRole('user', server));
   app.openapi(fetchRoute, async (context) => {
     const body = context.req.valid('json');
     const outcome = await webFetch(
@@ -34,7 +32,7 @@ export function fetchRoutes(
         ...(body.format ? { format: body.format } : {}),
       },
       {
-        settings,
+        settings: server.settings,
         signal: context.req.raw.signal,
         ...(resolve ? { resolve } : {}),
         ...(ownAddresses ? { ownAddresses } : {}),

@@ -1,6 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { providerStatuses } from '../../search/provider-status.js';
-import type { WebSearch } from '../../search/web-search.js';
 import { requireRole, userOf } from '../auth.js';
 import { failureResponse } from '../problem.js';
 import {
@@ -59,17 +58,14 @@ const testRoute = createRoute({
 });
 
 /** Search, the provider list and the provider test. */
-export function searchRoutes(
-  app: OpenAPIHono,
-  { settings, search }: ServerContext & { search: WebSearch },
-): void {
-  app.use('/api/search', requireRole('user', settings));
-  app.use('/api/providers', requireRole('user', settings));
-  app.use('/api/providers/test', requireRole('admin', settings));
+export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
+  app.use('/api/search', requireRole('user', server));
+  app.use('/api/providers', requireRole('user', server));
+  app.use('/api/providers/:name', requireRole('admin', server));
 
   app.openapi(searchRoute, async (context) => {
     const body = context.req.valid('json');
-    const outcome = await search.search(
+    const outcome = await server.search.search(
       {
         query: body.query,
         ...(body.max_results ? { maxResults: body.max_results } : {}),
@@ -84,11 +80,11 @@ export function searchRoutes(
   });
 
   app.openapi(providersRoute, (context) =>
-    context.json(providerStatuses(settings, search.cooldowns), 200),
+    context.json(providerStatuses(server.settings, server.search.cooldowns), 200),
   );
 
   app.openapi(testRoute, async (context) => {
-    const outcome = await search.test(context.req.valid('json').query, {
+    const outcome = await server.search.test(context.req.valid('json').query, {
       signal: context.req.raw.signal,
       user: userOf(context.req.header('authorization')),
     });
