@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { VERSION } from '../version.js';
 import { problem } from './problem.js';
+import { chatRoutes } from './routes/chats.js';
 import { fetchRoutes } from './routes/fetch.js';
 import { searchRoutes } from './routes/search.js';
 import { settingsRoutes } from './routes/settings.js';
@@ -46,6 +47,7 @@ export function createApp(
   searchRoutes(app, context);
   fetchRoutes(app, context);
   settingsRoutes(app, context);
+  chatRoutes(app, context);
   app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'lookout', version: VERSION } });
 
   app.notFound((c) =>

@@ -4,6 +4,7 @@ import { fail, type Outcome, succeed } from '../failure.js';
 import { searchLimits } from '../search/search-limits.js';
 import { createWebSearch } from '../search/web-search.js';
 import { loadSettings } from '../settings/env.js';
+import { ChatStore } from '../store/chats.js';
 import { openDatabase } from '../store/database.js';
 import { KeyStore } from '../store/secrets.js';
 import { SettingsStore } from '../store/settings-store.js';
@@ -58,6 +59,7 @@ export async function startServer(
     },
     live,
     keys: new KeyStore(settings.data_dir),
+    chats: new ChatStore(database),
   };
   const app = createApp(context, log);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

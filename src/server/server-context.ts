@@ -1,6 +1,7 @@
 import type { Resolver } from '../fetch/address-policy.js';
 import type { WebSearch } from '../search/web-search.js';
 import type { Settings } from '../settings/schema.js';
+import type { ChatStore } from '../store/chats.js';
 import type { KeyStore } from '../store/secrets.js';
 import type { LiveSettings } from './live-settings.js';
 
@@ -12,6 +13,8 @@ export interface ServerContext {
   /** The saved settings and keys, when the server keeps them (the settings and keys routes). */
   live?: LiveSettings;
   keys?: KeyStore;
+  /** The stored chats, when the server keeps them. */
+  chats?: ChatStore;
   /** The fetcher's DNS; tests give their own. */
   resolve?: Resolver;
   ownAddresses?: readonly string[];

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../../src/server/serve.js';
+import { freshDataDir } from '../cli/run-cli.js';
+import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
+import { type ModelServer, startModelServer } from '../fakes/model-server.js';
+
+/** Reads a server-sent event stream into its events' data. */
+async function events(response: Response): Promise<{ type: string; [key: string]: unknown }[]> {
+  const text = await response.text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)));
+}
+
+describe('chats over the API', () => {
+  let server: RunningServer;
+  let model: ModelServer;
+  let fakes: EngineFakes;
+
+  beforeAll(async () => {
+    [model, fakes] = await Promise.all([
+      startModelServer({ model: 'qwen3.5-9b' }),
+      startEngineFakes(),
+    ]);
+    const started = await startServer(
+      {
+        ...fakes.env(true),
+        LOOKOUT_PORT: '0',
+        LOOKOUT_DATA_DIR: freshDataDir(),
+        LOOKOUT_UPSTREAM: model.url,
+      },
+      () => {},
+    );
+    if (!started.ok) throw new Error(started.failure.message);
+    server = started.value;
+  });
+  afterAll(async () => {
+    await server.close();
+    await Promise.all([model.close(), fakes.close()]);
+  });
+  beforeEach(() => {
+    model.requests.length = 0;
+    fakes.reset();
+  });
+
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  it('streams a turn as server-sent events and stores both messages with the activity', async () => {
+    const chat = (await (await call('POST', '/api/chats', {})).json()) as { id: string };
+    model.script([
+      {
+        kind: 'tool-calls',
+        calls: [{ name: 'web_search', arguments: { query: 'tokio release' } }],
+      },
+      { kind: 'text', text: 'Tokio 1.48 came out in November.' },
+    ]);
+    const response = await call('POST', `/api/chats/${chat.id}/messages`, {
+      content: 'When did tokio 1.48 come out?',
+    });
+    expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const list = await events(response);
+    expect(list.map((event) => event.type)).toEqual(
+      expect.arrayContaining(['tool-start', 'tool-done', 'content', 'done']),
+    );
+
+    const stored = (await (await call('GET', `/api/chats/${chat.id}`)).json()) as {
+      title: string;
+      messages: {
+        role: string;
+        content: string;
+        model: string;
+        activity: { kind: string; target: string; sources: { title: string }[] }[];
+      }[];
+    };
+    expect(stored.title).toBe('When did tokio 1.48 come out?');
+    expect(stored.messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'When did tokio 1.48 come out?'],
+      ['assistant', 'Tokio 1.48 came out in November.'],
+    ]);
+    expect(stored.messages[1]?.model).toBe('qwen3.5-9b');
+    expect(stored.messages[1]?.activity[0]).toMatchObject({
+      kind: 'search',
+      target: 'tokio release',
+    });
+
+    // History finds what was written, never the web text beside it.
+    const hits = (await (await call('GET', '/api/history?q=November')).json()) as {
+      chatId: string;
+    }[];
+    expect(hits.map((hit) => hit.chatId)).toEqual([chat.id]);
+    const sourceTitle = stored.messages[1]?.activity[0]?.sources[0]?.title ?? '';
+    expect(sourceTitle).toMatch(/friends/);
+    expect(await (await call('GET', '/api/history?q=friends')).json()).toEqual([]);
+  });
+
+  it('stores the partial answer when the turn ends on an error', async () => {
+    const chat = (await (await call('POST', '/api/chats', {})).json()) as { id: string };
+    model.script([
+      { kind: 'stream-error', message: 'context size exceeded', text: 'Half an answer' },
+    ]);
+    const list = await events(
+      await call('POST', `/api/chats/${chat.id}/messages`, { content: 'A long question' }),
+    );
+    expect(list.find((event) => event.type === 'error')).toMatchObject({
+      message: expect.stringMatching(/context size/),
+    });
+    const stored = (await (await call('GET', `/api/chats/${chat.id}`)).json()) as {
+      messages: { content: string }[];
+    };
+    expect(stored.messages.map((message) => message.content)).toEqual([
+      'A long question',
+      'Half an answer',
+    ]);
+  });
+
+  it('switches the web tools off from the next turn', async () => {
+    const chat = (await (await call('POST', '/api/chats', {})).json()) as { id: string };
+    const switched = await (
+      await call('PUT', `/api/chats/${chat.id}/builtins`, { off: ['web'] })
+    ).json();
+    expect(switched).toEqual({
+      builtins: [
+        { group: 'web', tools: ['web_search', 'web_fetch'], off: true, provider: 'builtin' },
+      ],
+    });
+    model.script([{ kind: 'text', text: 'From memory.' }]);
+    await events(await call('POST', `/api/chats/${chat.id}/messages`, { content: 'hello' }));
+    expect(model.requests[0]?.body).not.toHaveProperty('tools');
+    const tools = (await (await call('GET', `/api/chats/${chat.id}/tools`)).json()) as {
+      builtins: { off: boolean }[];
+    };
+    expect(tools.builtins[0]?.off).toBe(true);
+  });
+
+  it('renames, lists and deletes chats; unknown ids are 404', async () => {
+    const chat = (await (await call('POST', '/api/chats', { title: 'First' })).json()) as {
+      id: string;
+      title: string;
+    };
+    expect(chat.title).toBe('First');
+    const renamed = (await (
+      await call('PATCH', `/api/chats/${chat.id}`, { title: 'Renamed' })
+    ).json()) as {
+      title: string;
+    };
+    expect(renamed.title).toBe('Renamed');
+    const listed = (await (await call('GET', '/api/chats')).json()) as { id: string }[];
+    expect(listed.map((entry) => entry.id)).toContain(chat.id);
+    expect((await call('DELETE', `/api/chats/${chat.id}`)).status).toBe(204);
+    expect((await call('GET', `/api/chats/${chat.id}`)).status).toBe(404);
+    expect((await call('POST', '/api/chats/nope/messages', { content: 'x' })).status).toBe(404);
+    expect((await call('POST', `/api/chats/${chat.id}/messages`, {})).status).toBe(400);
+  });
+});
