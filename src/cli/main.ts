@@ -11,7 +11,7 @@ Usage:
                       [--json | --wrapped]
   lookout chat [--prompt TEXT] [--json] [--verbose] [--no-web]
                       a chat with the model server that can search and read
-  lookout serve                       the HTTP API (LOOKOUT_HOST, LOOKOUT_PORT)
+  lookout [serve]                     the HTTP API (LOOKOUT_HOST, LOOKOUT_PORT)
   lookout providers [--json]          each provider: on or off, what it needs, cool-down
   lookout providers test <query> [--json]
                                       ask every provider and show what each did
@@ -38,8 +38,9 @@ const COMMANDS: Record<
 };
 
 export async function main(args: string[], io: Io): Promise<ExitCode> {
-  const [command, ...rest] = args;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+  // With no command, lookout serves: the README's first command starts the server.
+  const [command = 'serve', ...rest] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
     io.out(USAGE);
     return EXIT.ok;
   }

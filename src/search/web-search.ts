@@ -25,6 +25,8 @@ export interface SearchCallOptions {
   signal?: AbortSignal;
   /** Who searches, for the per-user limit. */
   user?: string;
+  /** false: neither answer from nor keep in the cache (a direct provider query). */
+  cache?: boolean;
 }
 
 export interface WebSearch {
@@ -53,11 +55,11 @@ export function createWebSearch({
     cooldowns,
     settings,
 
-    async search(request, { signal, user } = {}) {
+    async search(request, { signal, user, cache: useCache = true } = {}) {
       const checked = checkRequest(request);
       if (!checked.ok) return checked;
       const started = performance.now();
-      const hit = cache.get(checked.value);
+      const hit = useCache ? cache.get(checked.value) : undefined;
       if (hit) {
         return succeed({ ...hit, cached: true, ms: Math.round(performance.now() - started) });
       }
@@ -84,7 +86,7 @@ export function createWebSearch({
         listed,
         ...(signal ? { signal } : {}),
       });
-      if (outcome.ok) cache.set(checked.value, outcome.value);
+      if (outcome.ok && useCache) cache.set(checked.value, outcome.value);
       return outcome;
     },
 

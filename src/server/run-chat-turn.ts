@@ -33,7 +33,9 @@ export async function* runChatTurn(
     { role: 'user', content: request.content },
   ];
 
-  const upstream = await findUpstream(server.settings);
+  // The upstream key: the environment's, else the one saved in the key file.
+  const upstreamKey = server.settings.upstream_key || server.keys?.get('upstream') || '';
+  const upstream = await findUpstream({ ...server.settings, upstream_key: upstreamKey });
   if (!upstream.ok) {
     yield { type: 'error', message: upstream.failure.message };
     const done: ChatEvent = {

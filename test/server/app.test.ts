@@ -122,6 +122,19 @@ describe('the HTTP API', () => {
     ]);
   });
 
+  it('asks one provider directly with /api/search/query, never from the cache', async () => {
+    for (let round = 0; round < 2; round++) {
+      const response = await post('/api/search/query', { query: 'direct', provider: 'bing_html' });
+      expect(response.status).toBe(200);
+      expect(await json(response)).toMatchObject({ provider: 'bing_html', cached: false });
+    }
+    expect(fakes.bing.requests).toHaveLength(2);
+    expect(fakes.duckduckgo.requests).toHaveLength(0);
+    expect((await post('/api/search/query', { query: 'no provider' })).status).toBe(400);
+    const providers = await json(app.request('/api/search/providers'));
+    expect(providers[1]).toMatchObject({ name: 'duckduckgo', on: true, setUp: true });
+  });
+
   it('lists the providers and tests them, as the CLI does', async () => {
     const providers = await json(app.request('/api/providers'));
     expect(providers.map((provider: { name: string }) => provider.name)).toEqual([

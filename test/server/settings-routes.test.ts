@@ -129,6 +129,12 @@ describe('settings, provider order and keys over the API', () => {
     expect(everything).not.toContain('BSA-secret-key-value');
     expect(readFileSync(join(dataDir, 'lookout.db')).includes('BSA-secret-key-value')).toBe(false);
     expect(readFileSync(join(dataDir, 'keys.json'), 'utf8')).toContain('BSA-secret-key-value');
+    const config = await call('GET', '/api/search/config', user);
+    expect(config.body).toMatchObject({
+      settings: { safesearch: 'strict' },
+      keys: [{ name: 'brave_api', set: true }],
+    });
+    expect(JSON.stringify(config.body)).not.toContain('BSA-secret-key-value');
     expect((await call('DELETE', '/api/keys/brave_api', admin)).body).toEqual({
       name: 'brave_api',
       set: false,

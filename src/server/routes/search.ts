@@ -57,6 +57,61 @@ const testRoute = createRoute({
   },
 });
 
+const queryRoute = createRoute({
+  method: 'post',
+  path: '/api/search/query',
+  summary: 'Search with one named provider directly: no chain, no cache',
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: SearchRequestSchema.required({ provider: true }) } },
+    },
+  },
+  responses: {
+    200: json(SearchResultSchema, 'The search result'),
+    ...problemResponses(400, 401, 403, 429, 502),
+  },
+});
+
+const searchProvidersRoute = createRoute({
+  method: 'get',
+  path: '/api/search/providers',
+  summary: 'Every search provider (as /api/providers)',
+  responses: {
+    200: json(z.array(ProviderStatusSchema), 'The providers in chain order'),
+    ...problemResponses(401),
+  },
+});
+
+const configRoute = createRoute({
+  method: 'get',
+  path: '/api/search/config',
+  summary: 'Search settings, with which provider keys are set (never the keys)',
+  responses: {
+    200: json(
+      z.object({
+        settings: z.record(z.string(), z.unknown()),
+        keys: z.array(z.object({ name: z.string(), set: z.boolean() })),
+      }),
+      'The search configuration',
+    ),
+    ...problemResponses(401),
+  },
+});
+
+/** Settings that shape a search, as `/api/search/config` shows them. */
+const SEARCH_SETTINGS = [
+  'searxng_url',
+  'searxng_categories',
+  'providers',
+  'providers_off',
+  'language',
+  'safesearch',
+  'snippet_chars',
+  'search_limit_per_user',
+  'search_limit_total',
+] as const;
+
 /** Search, the provider list and the provider test. */
 export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
   app.use('/api/search', requireRole('user', server));
@@ -77,6 +132,40 @@ export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
     );
     if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
     return context.json(outcome.value, 200);
+  });
+
+  app.use('/api/search/*', requireRole('user', server));
+
+  app.openapi(queryRoute, async (context) => {
+    const body = context.req.valid('json');
+    const outcome = await server.search.search(
+      {
+        query: body.query,
+        provider: body.provider,
+        ...(body.max_results ? { maxResults: body.max_results } : {}),
+        ...(body.freshness ? { freshness: body.freshness } : {}),
+        ...(body.site ? { site: body.site } : {}),
+      },
+      {
+        signal: context.req.raw.signal,
+        user: userOf(context.req.header('authorization')),
+        cache: false,
+      },
+    );
+    if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
+    return context.json(outcome.value, 200);
+  });
+
+  app.openapi(searchProvidersRoute, (context) =>
+    context.json(providerStatuses(server.settings, server.search.cooldowns), 200),
+  );
+
+  app.openapi(configRoute, (context) => {
+    const settings = Object.fromEntries(
+      SEARCH_SETTINGS.map((name) => [name, server.settings[name]]),
+    );
+    const keys = (server.keys?.names() ?? []).map((name) => ({ name, set: true }));
+    return context.json({ settings, keys }, 200);
   });
 
   app.openapi(providersRoute, (context) =>
