@@ -8,6 +8,7 @@ import { freshDataDir } from '../cli/run-cli.js';
 describe('settings, provider order and keys over the API', () => {
   let server: RunningServer;
   let dataDir: string;
+  const logged: string[] = [];
   const admin = { authorization: 'Bearer admin-token-0123456789' };
   const user = { authorization: 'Bearer user-token-0123456789' };
 
@@ -21,7 +22,7 @@ describe('settings, provider order and keys over the API', () => {
         LOOKOUT_USER_TOKENS: 'user-token-0123456789',
         LOOKOUT_SAFESEARCH: 'strict',
       },
-      () => {},
+      (line) => logged.push(line),
     );
     if (!started.ok) throw new Error(started.failure.message);
     server = started.value;
@@ -93,7 +94,12 @@ describe('settings, provider order and keys over the API', () => {
       'brave_html',
       'duckduckgo',
     ]);
-    await call('POST', '/api/providers/searxng', admin, { change: 'up' });
+    const top = await call('POST', '/api/providers/searxng', admin, { change: 'up' });
+    expect((top.body as { name: string }[]).map((row) => row.name).slice(0, 3)).toEqual([
+      'searxng',
+      'brave_html',
+      'duckduckgo',
+    ]);
     const off = await call('POST', '/api/providers/bing_html', admin, { change: 'toggle' });
     expect((off.body as { name: string; on: boolean }[]).at(-1)).toMatchObject({
       name: 'bing_html',
@@ -129,6 +135,7 @@ describe('settings, provider order and keys over the API', () => {
     expect(everything).not.toContain('BSA-secret-key-value');
     expect(readFileSync(join(dataDir, 'lookout.db')).includes('BSA-secret-key-value')).toBe(false);
     expect(readFileSync(join(dataDir, 'keys.json'), 'utf8')).toContain('BSA-secret-key-value');
+    expect(logged.join('\n')).not.toContain('BSA-secret-key-value');
     const config = await call('GET', '/api/search/config', user);
     expect(config.body).toMatchObject({
       settings: { safesearch: 'strict' },
