@@ -60,7 +60,12 @@ export async function startServer(
     live,
     keys: new KeyStore(settings.data_dir),
     chats: new ChatStore(database),
+    turns: new Set(),
+    turnEnded: () => {
+      if (context.turns?.size === 0) turnsEnded?.();
+    },
   };
+  let turnsEnded: (() => void) | undefined;
   const app = createApp(context, log);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port }, () =>
@@ -80,8 +85,20 @@ export async function startServer(
   const host = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   return succeed({
     url: `http://${host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      // Running turns are cancelled first, so each stores what it produced before the database closes.
+      const turns = context.turns ?? new Set();
+      if (turns.size > 0) {
+        const ended = new Promise<void>((resolve) => {
+          turnsEnded = resolve;
+        });
+        for (const cancel of turns) cancel();
+        await Promise.race([
+          ended,
+          new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS)),
+        ]);
+      }
+      await new Promise<void>((resolve) => {
         const force = setTimeout(() => {
           if ('closeAllConnections' in server) server.closeAllConnections();
         }, SHUTDOWN_GRACE_MS);
@@ -91,6 +108,7 @@ export async function startServer(
           resolve();
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
-      }),
+      });
+    },
   });
 }

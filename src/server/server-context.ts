@@ -15,6 +15,10 @@ export interface ServerContext {
   keys?: KeyStore;
   /** The stored chats, when the server keeps them. */
   chats?: ChatStore;
+  /** Cancels of the chat turns running now, so a stopping server can end them cleanly. */
+  turns?: Set<() => void>;
+  /** Called when a turn has ended and stored its answer. */
+  turnEnded?: () => void;
   /** The fetcher's DNS; tests give their own. */
   resolve?: Resolver;
   ownAddresses?: readonly string[];

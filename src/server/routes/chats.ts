@@ -202,6 +202,9 @@ export function chatRoutes(app: OpenAPIHono, server: ServerContext): void {
       // A client that goes away cancels the turn; what was produced is still stored.
       const turn = new AbortController();
       stream.onAbort(() => turn.abort());
+      // A stopping server cancels the turns still running and waits for them to store.
+      const stopping = () => turn.abort();
+      server.turns?.add(stopping);
       for await (const event of runChatTurn(server, chats, {
         chatId: id,
         content,
@@ -211,6 +214,8 @@ export function chatRoutes(app: OpenAPIHono, server: ServerContext): void {
         if (!stream.aborted)
           await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       }
+      server.turns?.delete(stopping);
+      server.turnEnded?.();
     }) as never;
   });
   app.openapi(routes.history, async (c) => {
