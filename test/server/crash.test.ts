@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDataDir } from '../cli/run-cli.js';
 import { closedPort } from '../fakes/http-fake.js';
 import { type ModelServer, startModelServer } from '../fakes/model-server.js';
+import { startStalledTurn } from './stalled-turn.js';
 
 const BIN = join(import.meta.dirname, '../../dist/cli/bin.js');
 
@@ -41,29 +42,14 @@ describe('a server killed in the middle of a turn', () => {
     };
     const base = `http://127.0.0.1:${env.LOOKOUT_PORT}`;
     const first = await serveProcess(env);
-    const chat = (await (
-      await fetch(`${base}/api/chats`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).json()) as { id: string };
-    model.script([{ kind: 'stall', afterHeaders: true }]);
-    const turn = fetch(`${base}/api/chats/${chat.id}/messages`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ content: 'a question before the crash' }),
-    })
-      .then((response) => response.text())
-      .catch(() => 'cut');
-    while (model.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const { chatId, events } = await startStalledTurn(base, model, 'a question before the crash');
     first.kill('SIGKILL');
     await once(first, 'exit');
-    await turn;
+    await events;
 
     const second = await serveProcess(env);
     try {
-      const stored = (await (await fetch(`${base}/api/chats/${chat.id}`)).json()) as {
+      const stored = (await (await fetch(`${base}/api/chats/${chatId}`)).json()) as {
         messages: { role: string; content: string }[];
       };
       expect(stored.messages).toEqual([
