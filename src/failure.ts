@@ -25,7 +25,9 @@ export type FailureCode =
   | 'unreadable'
   | 'challenged'
   | 'needs_browser'
-  | 'empty';
+  | 'empty'
+  // a model's tool call
+  | 'unknown_tool';
 
 /**
  * An expected failure, returned as a value. The message is plain words for a

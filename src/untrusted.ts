@@ -94,6 +94,6 @@ export function wrapSearchResult(result: SearchResult, newId: IdSource = randomI
 }
 
 /** What a model reads when a tool call failed: the reason, never the server's own text unescaped. */
-export function describeFailure(tool: 'web_search' | 'web_fetch', failure: Failure): string {
-  return `${tool} failed (${failure.code}): ${sanitize(failure.message)}`;
+export function describeFailure(tool: string, failure: Failure): string {
+  return `${sanitize(tool)} failed (${failure.code}): ${sanitize(failure.message)}`;
 }

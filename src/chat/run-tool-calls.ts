@@ -1,5 +1,5 @@
 import type { Tool, ToolContext, ToolResult, WebActivity } from '../tools/tool.js';
-import { describeFailure } from '../untrusted.js';
+import { toolFailure } from '../tools/tool-failure.js';
 import type { ChatEvent } from './events.js';
 import type { ChatMessage, ToolCall } from './types.js';
 
@@ -11,18 +11,10 @@ export interface RanCalls {
 function unknownTool(call: ToolCall, tools: readonly Tool[]): ToolResult {
   const names = tools.map((tool) => tool.name).join(' and ');
   const message = `there is no tool named ${call.function.name}; the tools are ${names}`;
-  return {
-    ok: false,
-    text: `${call.function.name} failed (unknown_tool): ${message}`,
-    activity: {
-      kind: 'search',
-      target: call.function.name,
-      ok: false,
-      summary: message,
-      sources: [],
-      error: message,
-    },
-  };
+  return toolFailure(call.function.name, 'search', call.function.name, {
+    code: 'unknown_tool',
+    message,
+  });
 }
 
 async function runOne(
@@ -37,18 +29,10 @@ async function runOne(
   } catch (error) {
     // A tool never throws for a model's input; if one does, the turn still goes on.
     const message = `the tool failed unexpectedly (${(error as Error).name})`;
-    return {
-      ok: false,
-      text: describeFailure(tool.name, { code: 'unreadable', message }),
-      activity: {
-        kind: tool.name === 'web_fetch' ? 'fetch' : 'search',
-        target: '',
-        ok: false,
-        summary: message,
-        sources: [],
-        error: message,
-      },
-    };
+    return toolFailure(tool.name, tool.name === 'web_fetch' ? 'fetch' : 'search', '', {
+      code: 'unreadable',
+      message,
+    });
   }
 }
 

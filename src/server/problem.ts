@@ -29,6 +29,7 @@ const STATUS: Record<FailureCode, ContentfulStatusCode> = {
   challenged: 502,
   needs_browser: 422,
   empty: 422,
+  unknown_tool: 400,
 };
 
 /** A failure value as a response: its status, and `{error: {code, message}}` plus what it carries. */

@@ -5,9 +5,10 @@ import {
   MAX_MAX_CHARS,
   MIN_MAX_CHARS,
 } from '../fetch/web-fetch.js';
-import { describeFailure, wrapPage } from '../untrusted.js';
+import { wrapPage } from '../untrusted.js';
 import { argumentObject, text, wholeNumber } from './lenient-arguments.js';
 import type { Tool, ToolResult } from './tool.js';
+import { toolFailure } from './tool-failure.js';
 
 /** Optional arguments fall back to their default when a model sends something unusable. */
 const fetchArguments = z.object({
@@ -17,20 +18,8 @@ const fetchArguments = z.object({
   format: z.enum(['markdown', 'text']).catch('markdown'),
 });
 
-function failed(url: string, code: 'bad_url', message: string): ToolResult {
-  return {
-    ok: false,
-    text: describeFailure('web_fetch', { code, message }),
-    activity: {
-      kind: 'fetch',
-      target: url,
-      ok: false,
-      summary: message,
-      sources: [],
-      error: message,
-    },
-  };
-}
+const failed = (url: string, message: string): ToolResult =>
+  toolFailure('web_fetch', 'fetch', url, { code: 'bad_url', message });
 
 const size = (chars: number): string => `${chars.toLocaleString('en-US')} chars`;
 
@@ -68,10 +57,10 @@ export const webFetch: Tool = {
 
   async run(raw, context) {
     const object = argumentObject(raw);
-    if (!object) return failed('', 'bad_url', 'the arguments were not a JSON object with a url');
+    if (!object) return failed('', 'the arguments were not a JSON object with a url');
     const parsed = fetchArguments.safeParse(object);
     if (!parsed.success || parsed.data.url.trim() === '')
-      return failed('', 'bad_url', 'url is required and must be text');
+      return failed('', 'url is required and must be text');
     const { url, max_chars, start, format } = parsed.data;
     const outcome = await fetchPage(
       { url: url.trim(), maxChars: max_chars, start, format },
@@ -82,21 +71,7 @@ export const webFetch: Tool = {
         ...(context.signal ? { signal: context.signal } : {}),
       },
     );
-    if (!outcome.ok) {
-      const { message } = outcome.failure;
-      return {
-        ok: false,
-        text: describeFailure('web_fetch', outcome.failure),
-        activity: {
-          kind: 'fetch',
-          target: url,
-          ok: false,
-          summary: message,
-          sources: [],
-          error: message,
-        },
-      };
-    }
+    if (!outcome.ok) return toolFailure('web_fetch', 'fetch', url, outcome.failure);
     const page = outcome.value;
     return {
       ok: true,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { FRESHNESS, MAX_QUERY_CHARS, MAX_RESULTS, siteHost } from '../search/query.js';
-import { describeFailure, wrapSearchResult } from '../untrusted.js';
+import { wrapSearchResult } from '../untrusted.js';
 import { argumentObject, text, wholeNumber } from './lenient-arguments.js';
 import type { Tool, ToolResult } from './tool.js';
+import { toolFailure } from './tool-failure.js';
 
 const DEFAULT_RESULTS = 5;
 
@@ -17,13 +18,8 @@ const searchArguments = z.object({
   site: text().optional().catch(undefined),
 });
 
-function refused(message: string, target = ''): ToolResult {
-  return {
-    ok: false,
-    text: describeFailure('web_search', { code: 'bad_query', message }),
-    activity: { kind: 'search', target, ok: false, summary: message, sources: [], error: message },
-  };
-}
+const refused = (message: string, target = ''): ToolResult =>
+  toolFailure('web_search', 'search', target, { code: 'bad_query', message });
 
 export const webSearch: Tool = {
   name: 'web_search',
@@ -73,21 +69,7 @@ export const webSearch: Tool = {
       },
       context.signal ? { signal: context.signal } : {},
     );
-    if (!outcome.ok) {
-      const { message } = outcome.failure;
-      return {
-        ok: false,
-        text: describeFailure('web_search', outcome.failure),
-        activity: {
-          kind: 'search',
-          target: query,
-          ok: false,
-          summary: message,
-          sources: [],
-          error: message,
-        },
-      };
-    }
+    if (!outcome.ok) return toolFailure('web_search', 'search', query, outcome.failure);
     const result = outcome.value;
     const count = result.sources.length;
     const from = result.provider

@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { providerStatuses } from '../../search/provider-status.js';
 import { requireRole, userOf } from '../auth.js';
 import { failureResponse } from '../problem.js';
@@ -118,8 +119,12 @@ export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
   app.use('/api/providers', requireRole('user', server));
   app.use('/api/providers/:name', requireRole('admin', server));
 
-  app.openapi(searchRoute, async (context) => {
-    const body = context.req.valid('json');
+  /** The chain (`/api/search`), or one provider without the cache (`/api/search/query`). */
+  const search = async (
+    context: Context,
+    body: z.infer<typeof SearchRequestSchema>,
+    cache: boolean,
+  ) => {
     const outcome = await server.search.search(
       {
         query: body.query,
@@ -128,33 +133,17 @@ export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
         ...(body.site ? { site: body.site } : {}),
         ...(body.provider ? { provider: body.provider } : {}),
       },
-      { signal: context.req.raw.signal, user: userOf(context.req.header('authorization')) },
+      { signal: context.req.raw.signal, user: userOf(context.req.header('authorization')), cache },
     );
-    if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
-    return context.json(outcome.value, 200);
-  });
+    return outcome.ok
+      ? context.json(outcome.value, 200)
+      : failureResponse(context, outcome.failure);
+  };
 
+  app.openapi(searchRoute, (context) => search(context, context.req.valid('json'), true) as never);
   app.use('/api/search/*', requireRole('user', server));
 
-  app.openapi(queryRoute, async (context) => {
-    const body = context.req.valid('json');
-    const outcome = await server.search.search(
-      {
-        query: body.query,
-        provider: body.provider,
-        ...(body.max_results ? { maxResults: body.max_results } : {}),
-        ...(body.freshness ? { freshness: body.freshness } : {}),
-        ...(body.site ? { site: body.site } : {}),
-      },
-      {
-        signal: context.req.raw.signal,
-        user: userOf(context.req.header('authorization')),
-        cache: false,
-      },
-    );
-    if (!outcome.ok) return failureResponse(context, outcome.failure) as never;
-    return context.json(outcome.value, 200);
-  });
+  app.openapi(queryRoute, (context) => search(context, context.req.valid('json'), false) as never);
 
   app.openapi(searchProvidersRoute, (context) =>
     context.json(providerStatuses(server.settings, server.search.cooldowns), 200),

@@ -1,0 +1,27 @@
+import type { Failure } from '../failure.js';
+import { describeFailure } from '../untrusted.js';
+import type { ToolResult, WebActivity } from './tool.js';
+
+/** A failed call as the model reads it (`web_fetch failed (code): why`) and as a person sees it. */
+export function toolFailure(
+  tool: string,
+  kind: WebActivity['kind'],
+  target: string,
+  failure: Failure,
+): ToolResult {
+  return {
+    ok: false,
+    text:
+      tool === 'web_search' || tool === 'web_fetch'
+        ? describeFailure(tool, failure)
+        : `${tool} failed (${failure.code}): ${failure.message}`,
+    activity: {
+      kind,
+      target,
+      ok: false,
+      summary: failure.message,
+      sources: [],
+      error: failure.message,
+    },
+  };
+}
