@@ -1,6 +1,6 @@
 import { type FailureCode, fail, type Outcome } from '../failure.js';
 
-interface Classified {
+export interface Classified {
   code: FailureCode;
   /** What the host did, completing "<host> ..." */
   words: string;
@@ -18,7 +18,10 @@ const KNOWN: Record<string, Classified> = {
   UND_ERR_HEADERS_OVERFLOW: { code: 'connect', words: 'answered with headers that are too large' },
   ETIMEDOUT: { code: 'timeout', words: 'did not accept the connection in time' },
   UND_ERR_CONNECT_TIMEOUT: { code: 'timeout', words: 'did not accept the connection in time' },
-  ENOTFOUND: { code: 'dns', words: 'could not be looked up' },
+  ENOTFOUND: {
+    code: 'dns',
+    words: 'could not be looked up (no such host, or this machine is offline)',
+  },
   EAI_AGAIN: { code: 'dns', words: 'could not be looked up' },
 };
 
@@ -28,19 +31,26 @@ const TLS_CODE = /^ERR_(TLS|SSL)_|CERT|SELF_SIGNED|UNABLE_TO_|HOSTNAME_MISMATCH/
 /** llhttp's codes: the answer was not HTTP. */
 const PARSER_CODE = /^HPE_/;
 
+/** What a network error means, or undefined for an error without a code (not the network's). */
+export function classifyNetworkError(error: unknown): Classified | undefined {
+  const code = codeOf(error);
+  if (code === undefined) return undefined;
+  const known = KNOWN[code];
+  if (known) return known;
+  if (TLS_CODE.test(code)) return { code: 'tls', words: `failed the secure connection (${code})` };
+  if (PARSER_CODE.test(code)) return { code: 'connect', words: 'answered with something not HTTP' };
+  return { code: 'connect', words: `could not be reached (${code})` };
+}
+
 /**
  * The failure a network error of one hop stands for, in words that name the
  * host and the error's code but never a stack or a header. An error without
  * a code did not come from the network: it is a bug and is thrown on.
  */
 export function networkFailure(error: unknown, host: string): Outcome<never> {
-  const code = codeOf(error);
-  if (code === undefined) throw error;
-  const known = KNOWN[code];
-  if (known) return fail(known.code, `${host} ${known.words}`);
-  if (TLS_CODE.test(code)) return fail('tls', `the secure connection to ${host} failed (${code})`);
-  if (PARSER_CODE.test(code)) return fail('connect', `${host} answered with something not HTTP`);
-  return fail('connect', `${host} could not be reached (${code})`);
+  const classified = classifyNetworkError(error);
+  if (!classified) throw error;
+  return fail(classified.code, `${host} ${classified.words}`);
 }
 
 /** The first string `code` on the error or its causes (undici wraps socket errors). */

@@ -1,3 +1,4 @@
+import { classifyNetworkError } from '../fetch/network-failure.js';
 import type { ProviderContext, ProviderFailure } from './provider.js';
 
 /** Result pages are a few hundred KiB; anything far larger is not a result page. */
@@ -98,34 +99,10 @@ function networkFailure(error: unknown, signal: AbortSignal): ProviderFailure {
   if (causeMessage(error) === 'bad port') {
     return { outcome: 'error', reason: 'is set to a port that fetch refuses to use' };
   }
-  const code = causeCode(error);
-  const words: Record<string, string> = {
-    ECONNREFUSED: 'refused the connection',
-    ECONNRESET: 'closed the connection',
-    ENOTFOUND: 'could not be looked up (no such host, or this machine is offline)',
-    EAI_AGAIN: 'could not be looked up (DNS)',
-    ETIMEDOUT: 'did not accept the connection in time',
-    UND_ERR_SOCKET: 'closed the connection',
-  };
-  if (code && code in words) return { outcome: 'error', reason: words[code] as string };
-  if (code?.startsWith('ERR_TLS') || code?.includes('CERT')) {
-    return { outcome: 'error', reason: 'failed the TLS handshake' };
-  }
-  return {
-    outcome: 'error',
-    reason: code ? `could not be reached (${code})` : 'could not be reached',
-  };
+  // A timeout of the connection itself is still an engine that failed, not the search's time running out.
+  const classified = classifyNetworkError(error);
+  return { outcome: 'error', reason: classified?.words ?? 'could not be reached' };
 }
 
 const causeMessage = (error: unknown): string | undefined =>
   ((error as { cause?: { message?: unknown } }).cause?.message as string | undefined) ?? undefined;
-
-function causeCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
