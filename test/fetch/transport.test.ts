@@ -1,3 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Outcome } from '../../src/failure.js';
@@ -362,6 +369,51 @@ describe('fetchPublic', () => {
         expect(recorder.connections[0]?.includes(NAME)).toBe(true);
       } finally {
         await recorder.close();
+      }
+    });
+
+    it('refuses a certificate it cannot trust, naming why', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'lookout-tls-'));
+      const key = join(directory, 'key.pem');
+      const certificate = join(directory, 'cert.pem');
+      // A self-signed certificate for the name, made with the system's openssl.
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          key,
+          '-out',
+          certificate,
+          '-days',
+          '1',
+          '-subj',
+          `/CN=${NAME}`,
+        ],
+        { stdio: 'ignore' },
+      );
+      const server = createHttpsServer(
+        { key: readFileSync(key), cert: readFileSync(certificate) },
+        (_request, response) => {
+          response.end('secret');
+        },
+      );
+      server.listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      try {
+        const { port } = server.address() as AddressInfo;
+        const result = await fetchPublic(`https://${NAME}:${port}/`, options({}, [port]));
+        const refused = failure(result);
+        expect(refused.code).toBe('tls');
+        expect(refused.message).toMatch(
+          /localhost failed the secure connection \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/,
+        );
+      } finally {
+        server.close();
       }
     });
 
