@@ -1,5 +1,6 @@
 import type { WebActivity } from '../tools/tool.js';
 import type { Source } from '../types.js';
+import { tryUrl } from '../url.js';
 
 /** The folded line of one call: `▸ searched: tokio (5 results)`, `▸ read docs.rs`, `▸ search failed: x — why`. */
 export function foldedActivity(activity: WebActivity): string {
@@ -15,13 +16,7 @@ export function foldedActivity(activity: WebActivity): string {
     : `▸ read failed: ${activity.target} — ${activity.error ?? activity.summary}`;
 }
 
-const hostOf = (address: string): string => {
-  try {
-    return new URL(address).host;
-  } catch {
-    return address;
-  }
-};
+const hostOf = (address: string): string => tryUrl(address)?.host ?? address;
 
 /** Status line while a call runs: `searching: tokio…`, `reading docs.rs…`. */
 export function runningActivity(name: string, args: unknown): string {

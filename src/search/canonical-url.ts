@@ -1,3 +1,5 @@
+import { tryUrl } from '../url.js';
+
 /**
  * Query parameters that only track the click (analytics, ad and mail
  * campaign ids); removing them never changes the page.
@@ -39,12 +41,8 @@ const isTracking = (name: string): boolean => {
 
 /** The address with tracking parameters removed, or undefined when it is not http(s). */
 export function cleanUrl(address: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return undefined;
-  }
+  const url = tryUrl(address);
+  if (!url) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   for (const name of [...url.searchParams.keys()]) {
     if (isTracking(name)) url.searchParams.delete(name);

@@ -1,4 +1,5 @@
 import { classifyNetworkError } from '../fetch/network-failure.js';
+import { tryUrl } from '../url.js';
 import type { ProviderContext, ProviderFailure } from './provider.js';
 
 /** Result pages are a few hundred KiB; anything far larger is not a result page. */
@@ -64,14 +65,9 @@ export function statusFailure(reply: HttpReply): ProviderFailure | undefined {
 }
 
 function hostOf(location: string): string {
-  try {
-    return new URL(location, 'http://relative.invalid').host.replace(
-      'relative.invalid',
-      'its own site',
-    );
-  } catch {
-    return 'an unreadable address';
-  }
+  const host = tryUrl(location, 'http://relative.invalid')?.host;
+  if (!host) return 'an unreadable address';
+  return host === 'relative.invalid' ? 'its own site' : host;
 }
 
 async function readCapped(response: Response): Promise<string | undefined> {

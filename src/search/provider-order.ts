@@ -1,4 +1,5 @@
 import type { Settings } from '../settings/schema.js';
+import { tryUrl } from '../url.js';
 import type { Provider } from './provider.js';
 import { PROVIDER_NAMES, type ProviderName } from './provider-names.js';
 import { PROVIDERS } from './providers/index.js';
@@ -37,10 +38,4 @@ export function missingNeed(provider: Provider, settings: Readonly<Settings>): s
   return undefined;
 }
 
-export const hostOf = (endpoint: string): string => {
-  try {
-    return new URL(endpoint).host;
-  } catch {
-    return '';
-  }
-};
+export const hostOf = (endpoint: string): string => tryUrl(endpoint)?.host ?? '';

@@ -1,6 +1,7 @@
 import { fail, type Outcome, succeed } from '../failure.js';
 import type { Settings } from '../settings/schema.js';
 import type { Freshness, SearchRequest } from '../types.js';
+import { tryUrl } from '../url.js';
 import type { ProviderQuery } from './provider.js';
 
 /** The longest query any provider takes (Brave's API: 400; DuckDuckGo refuses 500+). */
@@ -45,12 +46,8 @@ export function siteHost(raw: string): string | undefined {
     .toLowerCase()
     .replace(/^site:/, '');
   if (!value) return undefined;
-  try {
-    const host = new URL(value.includes('://') ? value : `http://${value}`).hostname;
-    return /^[a-z0-9.-]+\.[a-z0-9-]+$|^\[?[0-9a-f:.]+\]?$/.test(host) ? host : undefined;
-  } catch {
-    return undefined;
-  }
+  const host = tryUrl(value.includes('://') ? value : `http://${value}`)?.hostname ?? '';
+  return /^[a-z0-9.-]+\.[a-z0-9-]+$|^\[?[0-9a-f:.]+\]?$/.test(host) ? host : undefined;
 }
 
 /** Checks a request the way every front door needs it checked; failures name the field. */

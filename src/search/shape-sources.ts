@@ -1,9 +1,9 @@
 import type { Source } from '../types.js';
+import { onDomain } from '../url.js';
 import { cleanUrl, urlKey } from './canonical-url.js';
 import { cutText, decodedText, plainText } from './plain-text.js';
 import type { Markup, ProviderAnswer } from './provider.js';
 import type { CheckedRequest } from './query.js';
-import { onDomain } from './resolve-link.js';
 
 export interface ShapeOptions {
   maxResults: number;

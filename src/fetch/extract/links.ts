@@ -3,6 +3,7 @@
  * address (or its `<base href>`), and the addresses that are not worth
  * showing: scripts, bare fragments and inline data.
  */
+import { tryUrl } from '../../url.js';
 import { attribute, type Element, findFirst, type ParentNode } from './tree.js';
 
 /** Schemes a reader can follow; anything else (javascript:, data:, vbscript:) is dropped. */
@@ -26,12 +27,8 @@ export function baseAddress(page: ParentNode, pageUrl: string): string {
 export function resolve(href: string, base: string): string | undefined {
   const trimmed = href.trim();
   if (trimmed === '' || trimmed === '#') return undefined;
-  try {
-    const url = new URL(trimmed, base);
-    return FOLLOWABLE.has(url.protocol) ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = tryUrl(trimmed, base);
+  return url && FOLLOWABLE.has(url.protocol) ? url.href : undefined;
 }
 
 /** The image's real address, looking past lazy-loading placeholders. */

@@ -7,6 +7,7 @@
 
 import { publishedDate } from '../../published-date.js';
 import type { Page } from '../../types.js';
+import { tryUrl } from '../../url.js';
 import { linkedData, parseJsonLd } from './json-ld.js';
 import { resolve } from './links.js';
 import { pageTitle } from './page-title.js';
@@ -141,13 +142,7 @@ function bodyDate(times: Element[]): string | undefined {
 
 const isAddress = (text: string) => /^(?:https?:)?\/\//i.test(text);
 
-const hostOf = (address: string): string | undefined => {
-  try {
-    return new URL(address).hostname;
-  } catch {
-    return undefined;
-  }
-};
+const hostOf = (address: string): string | undefined => tryUrl(address)?.hostname;
 
 export function readMetadata(page: ParentNode, base: string): PageMetadata {
   const found = scan(page);

@@ -1,10 +1,10 @@
 import { type CheerioAPI, load } from 'cheerio/slim';
 import { publishedDate } from '../../published-date.js';
 import type { Source } from '../../types.js';
+import { onDomain, tryUrl } from '../../url.js';
 import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js';
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
-import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** Bing's `filters` time ranges; a year has no preset, so it is a range of days (`ez5`). */
 const FRESHNESS = { day: 'ex1:"ez1"', week: 'ex1:"ez2"', month: 'ex1:"ez3"' } as const;
@@ -49,7 +49,7 @@ function params(query: ProviderQuery, now: number): URLSearchParams {
  * to the page's own host, where relative links land).
  */
 export function resultTarget(href: string, page: string): string | undefined {
-  const url = resolveLink(href, page);
+  const url = tryUrl(href, page);
   if (!url) return undefined;
   const own = onDomain(url.hostname, 'bing.com') || url.host === new URL(page).host;
   if (!own) return url.href;

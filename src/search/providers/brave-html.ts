@@ -1,10 +1,10 @@
 import { load } from 'cheerio/slim';
 import { publishedDate } from '../../published-date.js';
 import type { Source } from '../../types.js';
+import { onDomain, tryUrl } from '../../url.js';
 import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js';
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
-import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** Brave's `tf` time filter. */
 const FRESHNESS = { day: 'pd', week: 'pw', month: 'pm', year: 'py' } as const;
@@ -56,7 +56,7 @@ function searchUrl(query: ProviderQuery, endpoint: string): string {
  * host is not a result.
  */
 export function resultTarget(href: string, endpoint: string): string | undefined {
-  const url = resolveLink(href, endpoint);
+  const url = tryUrl(href, endpoint);
   if (!url) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   const brave = onDomain(url.hostname, 'brave.com');

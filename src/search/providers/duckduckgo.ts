@@ -1,9 +1,9 @@
 import { load } from 'cheerio/slim';
 import type { Source } from '../../types.js';
+import { onDomain, tryUrl } from '../../url.js';
 import { acceptLanguage, BROWSER_HEADERS, withSite } from '../browser-headers.js';
 import type { Provider, ProviderQuery } from '../provider.js';
 import { isFailure, providerRequest, statusFailure } from '../provider-http.js';
-import { onDomain, resolveLink } from '../resolve-link.js';
 
 /** DuckDuckGo's `df` time filter. */
 const FRESHNESS = { day: 'd', week: 'w', month: 'm', year: 'y' } as const;
@@ -34,7 +34,7 @@ function form(query: ProviderQuery): URLSearchParams {
  * `//duckduckgo.com/l/?uddg=<target>`; ads go through `y.js` and are dropped.
  */
 export function resultTarget(href: string, page: string): string | undefined {
-  const url = resolveLink(href, page);
+  const url = tryUrl(href, page);
   if (!url) return undefined;
   const own = onDomain(url.hostname, 'duckduckgo.com');
   if (own && url.pathname === '/y.js') return undefined;
