@@ -34,7 +34,7 @@ export class LiveSettings {
   readonly #env: NodeJS.ProcessEnv;
   readonly #store: SettingsStore;
   readonly #build: (settings: Readonly<Settings>) => WebSearch;
-  #stored: StoredSettings = {};
+  #stored: StoredSettings;
   #settings: Settings;
   #search: WebSearch;
 
@@ -42,11 +42,13 @@ export class LiveSettings {
     env: NodeJS.ProcessEnv,
     store: SettingsStore,
     build: (settings: Readonly<Settings>) => WebSearch,
+    stored: StoredSettings,
   ) {
     this.#env = env;
     this.#store = store;
     this.#build = build;
-    this.#settings = loadSettings(env);
+    this.#stored = stored;
+    this.#settings = loadSettings(env, stored);
     this.#search = build(this.#settings);
   }
 
@@ -55,9 +57,7 @@ export class LiveSettings {
     store: SettingsStore,
     build: (settings: Readonly<Settings>) => WebSearch,
   ): Promise<LiveSettings> {
-    const live = new LiveSettings(env, store, build);
-    live.#apply(await store.read());
-    return live;
+    return new LiveSettings(env, store, build, await store.read());
   }
 
   get settings(): Readonly<Settings> {

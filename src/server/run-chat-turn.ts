@@ -49,17 +49,14 @@ export async function* runChatTurn(
     yield done;
     return;
   }
-  const search = server.search;
   for await (const event of runTurn({
     upstream: upstream.value,
     messages: history,
     tools: chat.webOff ? [] : WEB_TOOLS,
     toolContext: {
+      search: server.search,
       // Searches in a turn count against the person's limit, like the search route.
-      search: {
-        ...search,
-        search: (query, options) => search.search(query, { ...options, user: request.user }),
-      },
+      user: request.user,
       settings: server.settings,
       ...(server.resolve ? { resolve: server.resolve } : {}),
       ...(server.ownAddresses ? { ownAddresses: server.ownAddresses } : {}),

@@ -29,6 +29,8 @@ export interface ToolContext {
   resolve?: Resolver;
   ownAddresses?: readonly string[];
   signal?: AbortSignal;
+  /** Who the call is for, so searches count against that person's limit. */
+  user?: string;
 }
 
 /** JSON Schema of a tool's arguments, as OpenAI-compatible servers and MCP clients read it. */

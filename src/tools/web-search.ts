@@ -67,7 +67,10 @@ export const webSearch: Tool = {
         ...(freshness ? { freshness } : {}),
         ...(site ? { site } : {}),
       },
-      context.signal ? { signal: context.signal } : {},
+      {
+        ...(context.signal ? { signal: context.signal } : {}),
+        ...(context.user ? { user: context.user } : {}),
+      },
     );
     if (!outcome.ok) return toolFailure('web_search', 'search', query, outcome.failure);
     const result = outcome.value;
