@@ -8,7 +8,7 @@ import type { ProviderQuery } from './provider.js';
 export const MAX_QUERY_CHARS = 400;
 export const MAX_RESULTS = 10;
 export const DEFAULT_RESULTS = 5;
-export const FRESHNESS: readonly Freshness[] = ['day', 'week', 'month', 'year'];
+export const FRESHNESS = ['day', 'week', 'month', 'year'] as const satisfies readonly Freshness[];
 
 export interface CheckedRequest {
   query: string;

@@ -58,7 +58,7 @@ export const SearchRequestSchema = z
       .max(4 * MAX_QUERY_CHARS)
       .openapi({ description: 'At most 400 characters once markdown is stripped.' }),
     max_results: z.number().int().min(1).max(MAX_RESULTS).optional(),
-    freshness: z.enum(FRESHNESS as ['day', 'week', 'month', 'year']).optional(),
+    freshness: z.enum(FRESHNESS).optional(),
     site: z.string().max(253).optional(),
     provider: z.string().max(40).optional().openapi({ description: 'Ask only this provider.' }),
   })

@@ -1,20 +1,21 @@
 import { z } from 'zod';
-import { FRESHNESS, MAX_QUERY_CHARS, MAX_RESULTS, siteHost } from '../search/query.js';
+import {
+  DEFAULT_RESULTS,
+  FRESHNESS,
+  MAX_QUERY_CHARS,
+  MAX_RESULTS,
+  siteHost,
+} from '../search/query.js';
 import { wrapSearchResult } from '../untrusted.js';
 import { argumentObject, text, wholeNumber } from './lenient-arguments.js';
 import type { Tool, ToolResult } from './tool.js';
 import { toolFailure } from './tool-failure.js';
 
-const DEFAULT_RESULTS = 5;
-
 /** Optional arguments fall back to their default when a model sends something unusable. */
 const searchArguments = z.object({
   query: text(),
   max_results: wholeNumber(1, MAX_RESULTS).catch(DEFAULT_RESULTS),
-  freshness: z
-    .enum(FRESHNESS as ['day', 'week', 'month', 'year'])
-    .optional()
-    .catch(undefined),
+  freshness: z.enum(FRESHNESS).optional().catch(undefined),
   site: text().optional().catch(undefined),
 });
 
