@@ -14,3 +14,18 @@ export function parseCommand<const T extends Options>(args: string[], options: T
     throw new UsageError((error as Error).message);
   }
 }
+
+/** A whole-number option within its range; anything else is a usage error naming the option. */
+export function wholeNumberOption(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${text}")`);
+  }
+  return value;
+}

@@ -61,9 +61,9 @@ export async function runChain(
     }
 
     const { answer, ms } = await askProvider(provider, query, options);
+    options.cooldowns.note(provider.name, answer);
     if (answer.outcome === 'ok') {
       const sources = answerSources(answer, request, options.settings.snippet_chars);
-      options.cooldowns.clear(provider.name);
       if (sources.length === 0) {
         const reason = request.site ? `no results on ${request.site}` : 'no results it could use';
         attempts.push(attempt('no_results', ms, 0, reason));
@@ -78,14 +78,6 @@ export async function runChain(
           answer: answer.answer ?? '',
         }),
       );
-    }
-    if (answer.outcome === 'no_results') {
-      options.cooldowns.clear(provider.name);
-      attempts.push(attempt('no_results', ms, 0, answer.reason));
-      continue;
-    }
-    if (answer.outcome === 'challenged' || answer.outcome === 'blocked') {
-      options.cooldowns.rest(provider.name, answer.reason);
     }
     attempts.push(attempt(answer.outcome, ms, 0, answer.reason));
   }

@@ -41,6 +41,14 @@ export class Cooldowns {
     this.#changed();
   }
 
+  /** What an answer means for the provider's rest: an answer ends it, a bot check or a block starts it. */
+  note(name: string, answer: { outcome: string; reason?: string }): void {
+    if (answer.outcome === 'ok' || answer.outcome === 'no_results') this.clear(name);
+    else if (answer.outcome === 'challenged' || answer.outcome === 'blocked') {
+      this.rest(name, answer.reason ?? answer.outcome);
+    }
+  }
+
   clear(name: string): void {
     if (this.#rests.delete(name)) this.#changed();
   }

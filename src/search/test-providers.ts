@@ -60,12 +60,7 @@ export async function testProviders(
         answer.outcome === 'ok'
           ? answerSources(answer, checked.value, options.settings.snippet_chars)
           : [];
-      if (answer.outcome === 'ok' || answer.outcome === 'no_results') {
-        options.cooldowns.clear(provider.name);
-      }
-      if (answer.outcome === 'challenged' || answer.outcome === 'blocked') {
-        options.cooldowns.rest(provider.name, answer.reason);
-      }
+      options.cooldowns.note(provider.name, answer);
       const outcome =
         answer.outcome === 'ok' && sources.length === 0 ? 'no_results' : answer.outcome;
       const reason = answer.outcome === 'ok' ? answer.note : answer.reason;

@@ -5,7 +5,7 @@ import type { PageFormat } from '../../types.js';
 import { describeFailure, wrapPage } from '../../untrusted.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, withStatus } from '../io.js';
-import { parseCommand } from '../parse-command.js';
+import { parseCommand, wholeNumberOption } from '../parse-command.js';
 
 const OPTIONS = {
   'max-chars': { type: 'string' },
@@ -21,20 +21,6 @@ const USAGE =
 
 /** Failures of the guard: nothing was sent anywhere. */
 const REFUSED = new Set<Failure['code']>(['bad_url', 'bad_port', 'blocked_address']);
-
-function wholeNumber(
-  name: string,
-  text: string | undefined,
-  min: number,
-  max: number,
-): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max} (got "${text}")`);
-  }
-  return value;
-}
 
 function formatOf(text: string | undefined): PageFormat | undefined {
   if (text === undefined || text === 'markdown' || text === 'text') return text;
@@ -52,8 +38,13 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
     throw new UsageError('give one address, for example: lookout fetch https://example.org/');
   if (values.json && values.wrapped) throw new UsageError('choose --json or --wrapped, not both');
   const url = positionals[0] as string;
-  const maxChars = wholeNumber('max-chars', values['max-chars'], MIN_MAX_CHARS, MAX_MAX_CHARS);
-  const start = wholeNumber('start', values.start, 0, Number.MAX_SAFE_INTEGER);
+  const maxChars = wholeNumberOption(
+    'max-chars',
+    values['max-chars'],
+    MIN_MAX_CHARS,
+    MAX_MAX_CHARS,
+  );
+  const start = wholeNumberOption('start', values.start, 0, Number.MAX_SAFE_INTEGER);
   const format = formatOf(values.format);
 
   const settings = loadSettings(io.env);

@@ -1,9 +1,9 @@
 import type { Failure } from '../../failure.js';
-import { FRESHNESS } from '../../search/query.js';
+import { FRESHNESS, MAX_RESULTS } from '../../search/query.js';
 import type { Freshness, SearchResult } from '../../types.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, paint, withStatus } from '../io.js';
-import { parseCommand } from '../parse-command.js';
+import { parseCommand, wholeNumberOption } from '../parse-command.js';
 import { renderSources } from '../render-sources.js';
 import { cliSearchService } from '../search-service.js';
 
@@ -15,15 +15,6 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-
-function limitOf(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const limit = Number(text);
-  if (!/^\d+$/.test(text) || limit < 1 || limit > 10) {
-    throw new UsageError(`--limit must be a whole number from 1 to 10 (got "${text}")`);
-  }
-  return limit;
-}
 
 function freshnessOf(text: string | undefined): Freshness | undefined {
   if (text === undefined) return undefined;
@@ -45,7 +36,7 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
   const query = positionals.join(' ');
   if (!query.trim())
     throw new UsageError('give a query, for example: lookout search "rust async runtime"');
-  const maxResults = limitOf(values.limit);
+  const maxResults = wholeNumberOption('limit', values.limit, 1, MAX_RESULTS);
   const freshness = freshnessOf(values.freshness);
 
   const service = cliSearchService(io);
