@@ -131,3 +131,14 @@ export const problemResponses = (...statuses: number[]) =>
       { description: 'A problem', content: { 'application/json': { schema: ProblemSchema } } },
     ]),
   );
+
+/** A JSON response of a route, for the OpenAPI document. */
+export const jsonResponse = <T>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON request body of a route. */
+export const jsonBody = <T>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+});

@@ -3,7 +3,7 @@ import { streamSSE } from 'hono/streaming';
 import { requireRole, userOf } from '../auth.js';
 import { problem } from '../problem.js';
 import { runChatTurn } from '../run-chat-turn.js';
-import { problemResponses } from '../schemas.js';
+import { jsonBody, jsonResponse, problemResponses } from '../schemas.js';
 import type { ServerContext } from '../server-context.js';
 
 const ChatSchema = z
@@ -51,13 +51,6 @@ const HistoryHitSchema = z
   })
   .openapi('HistoryHit');
 
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
 const idParam = { params: z.object({ id: z.string().min(1).max(64) }) };
 
 const routes = {
@@ -65,14 +58,14 @@ const routes = {
     method: 'post',
     path: '/api/chats',
     summary: 'Start a chat',
-    request: body(z.object({ title: z.string().max(200).optional() }).strict()),
-    responses: { 201: json(ChatSchema, 'The chat'), ...problemResponses(400, 401) },
+    request: jsonBody(z.object({ title: z.string().max(200).optional() }).strict()),
+    responses: { 201: jsonResponse(ChatSchema, 'The chat'), ...problemResponses(400, 401) },
   }),
   list: createRoute({
     method: 'get',
     path: '/api/chats',
     summary: 'Chats, the latest first',
-    responses: { 200: json(z.array(ChatSchema), 'The chats'), ...problemResponses(401) },
+    responses: { 200: jsonResponse(z.array(ChatSchema), 'The chats'), ...problemResponses(401) },
   }),
   get: createRoute({
     method: 'get',
@@ -80,7 +73,7 @@ const routes = {
     summary: 'A chat with its messages',
     request: idParam,
     responses: {
-      200: json(ChatSchema.extend({ messages: z.array(MessageSchema) }), 'The chat'),
+      200: jsonResponse(ChatSchema.extend({ messages: z.array(MessageSchema) }), 'The chat'),
       ...problemResponses(401, 404),
     },
   }),
@@ -88,8 +81,8 @@ const routes = {
     method: 'patch',
     path: '/api/chats/{id}',
     summary: 'Rename a chat',
-    request: { ...idParam, ...body(z.object({ title: z.string().min(1).max(200) }).strict()) },
-    responses: { 200: json(ChatSchema, 'The chat'), ...problemResponses(400, 401, 404) },
+    request: { ...idParam, ...jsonBody(z.object({ title: z.string().min(1).max(200) }).strict()) },
+    responses: { 200: jsonResponse(ChatSchema, 'The chat'), ...problemResponses(400, 401, 404) },
   }),
   remove: createRoute({
     method: 'delete',
@@ -103,14 +96,14 @@ const routes = {
     path: '/api/chats/{id}/tools',
     summary: "The chat's tools and its Web switch",
     request: idParam,
-    responses: { 200: json(ToolsSchema, 'The tools'), ...problemResponses(401, 404) },
+    responses: { 200: jsonResponse(ToolsSchema, 'The tools'), ...problemResponses(401, 404) },
   }),
   builtins: createRoute({
     method: 'put',
     path: '/api/chats/{id}/builtins',
     summary: 'Switch the web tools off (or on) from the next turn',
-    request: { ...idParam, ...body(z.object({ off: z.array(z.literal('web')) }).strict()) },
-    responses: { 200: json(ToolsSchema, 'The tools'), ...problemResponses(400, 401, 404) },
+    request: { ...idParam, ...jsonBody(z.object({ off: z.array(z.literal('web')) }).strict()) },
+    responses: { 200: jsonResponse(ToolsSchema, 'The tools'), ...problemResponses(400, 401, 404) },
   }),
   send: createRoute({
     method: 'post',
@@ -118,7 +111,7 @@ const routes = {
     summary: "Send a message; the turn's events stream back as server-sent events",
     request: {
       ...idParam,
-      ...body(z.object({ content: z.string().min(1).max(100_000) }).strict()),
+      ...jsonBody(z.object({ content: z.string().min(1).max(100_000) }).strict()),
     },
     responses: {
       200: { description: 'text/event-stream of the loop events (event: type, data: JSON)' },
@@ -136,7 +129,7 @@ const routes = {
       }),
     },
     responses: {
-      200: json(z.array(HistoryHitSchema), 'Matching messages'),
+      200: jsonResponse(z.array(HistoryHitSchema), 'Matching messages'),
       ...problemResponses(400, 401),
     },
   }),

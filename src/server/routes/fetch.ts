@@ -2,18 +2,22 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { webFetch } from '../../fetch/web-fetch.js';
 import { requireRole } from '../auth.js';
 import { failureResponse } from '../problem.js';
-import { FetchRequestSchema, PageSchema, problemResponses } from '../schemas.js';
+import {
+  FetchRequestSchema,
+  jsonBody,
+  jsonResponse,
+  PageSchema,
+  problemResponses,
+} from '../schemas.js';
 import type { ServerContext } from '../server-context.js';
 
 const fetchRoute = createRoute({
   method: 'post',
   path: '/api/fetch',
   summary: 'Read one public page or file through the SSRF guard',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: FetchRequestSchema } } },
-  },
+  request: jsonBody(FetchRequestSchema),
   responses: {
-    200: { description: 'The page', content: { 'application/json': { schema: PageSchema } } },
+    200: jsonResponse(PageSchema, 'The page'),
     ...problemResponses(400, 401, 403, 415, 422, 502, 504),
   },
 });

@@ -4,6 +4,8 @@ import { providerStatuses } from '../../search/provider-status.js';
 import { requireRole, userOf } from '../auth.js';
 import { failureResponse } from '../problem.js';
 import {
+  jsonBody,
+  jsonResponse,
   ProviderStatusSchema,
   ProviderTestSchema,
   problemResponses,
@@ -12,20 +14,13 @@ import {
 } from '../schemas.js';
 import type { ServerContext } from '../server-context.js';
 
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
 const searchRoute = createRoute({
   method: 'post',
   path: '/api/search',
   summary: 'Search the web through the provider chain',
-  request: {
-    body: { required: true, content: { 'application/json': { schema: SearchRequestSchema } } },
-  },
+  request: jsonBody(SearchRequestSchema),
   responses: {
-    200: json(SearchResultSchema, 'The search result'),
+    200: jsonResponse(SearchResultSchema, 'The search result'),
     ...problemResponses(400, 401, 403, 429, 502),
   },
 });
@@ -35,7 +30,7 @@ const providersRoute = createRoute({
   path: '/api/providers',
   summary: 'Every search provider: on or off, what it needs, whether it rests',
   responses: {
-    200: json(z.array(ProviderStatusSchema), 'The providers in chain order'),
+    200: jsonResponse(z.array(ProviderStatusSchema), 'The providers in chain order'),
     ...problemResponses(401, 403),
   },
 });
@@ -44,16 +39,9 @@ const testRoute = createRoute({
   method: 'post',
   path: '/api/providers/test',
   summary: 'Ask every provider, also after the first answer and those resting',
-  request: {
-    body: {
-      required: true,
-      content: {
-        'application/json': { schema: z.object({ query: z.string().min(1).max(1600) }).strict() },
-      },
-    },
-  },
+  request: jsonBody(z.object({ query: z.string().min(1).max(1600) }).strict()),
   responses: {
-    200: json(ProviderTestSchema, 'One row per provider, and the first answer'),
+    200: jsonResponse(ProviderTestSchema, 'One row per provider, and the first answer'),
     ...problemResponses(400, 401, 403, 429),
   },
 });
@@ -62,14 +50,9 @@ const queryRoute = createRoute({
   method: 'post',
   path: '/api/search/query',
   summary: 'Search with one named provider directly: no chain, no cache',
-  request: {
-    body: {
-      required: true,
-      content: { 'application/json': { schema: SearchRequestSchema.required({ provider: true }) } },
-    },
-  },
+  request: jsonBody(SearchRequestSchema.required({ provider: true })),
   responses: {
-    200: json(SearchResultSchema, 'The search result'),
+    200: jsonResponse(SearchResultSchema, 'The search result'),
     ...problemResponses(400, 401, 403, 429, 502),
   },
 });
@@ -79,7 +62,7 @@ const searchProvidersRoute = createRoute({
   path: '/api/search/providers',
   summary: 'Every search provider (as /api/providers)',
   responses: {
-    200: json(z.array(ProviderStatusSchema), 'The providers in chain order'),
+    200: jsonResponse(z.array(ProviderStatusSchema), 'The providers in chain order'),
     ...problemResponses(401),
   },
 });
@@ -89,7 +72,7 @@ const configRoute = createRoute({
   path: '/api/search/config',
   summary: 'Search settings, with which provider keys are set (never the keys)',
   responses: {
-    200: json(
+    200: jsonResponse(
       z.object({
         settings: z.record(z.string(), z.unknown()),
         keys: z.array(z.object({ name: z.string(), set: z.boolean() })),

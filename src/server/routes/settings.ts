@@ -3,7 +3,7 @@ import { PROVIDER_NAMES } from '../../search/provider-names.js';
 import { providerStatuses } from '../../search/provider-status.js';
 import { requireRole } from '../auth.js';
 import { failureResponse, problem } from '../problem.js';
-import { ProviderStatusSchema, problemResponses } from '../schemas.js';
+import { jsonBody, jsonResponse, ProviderStatusSchema, problemResponses } from '../schemas.js';
 import type { ServerContext } from '../server-context.js';
 
 const SettingViewSchema = z
@@ -17,29 +17,24 @@ const SettingViewSchema = z
   })
   .openapi('Setting');
 
-const json = <T>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-});
-
 const readRoute = createRoute({
   method: 'get',
   path: '/api/settings',
   summary:
     'Every setting: its value (never a secret), and whether it is a default, saved, or set by the environment',
-  responses: { 200: json(z.array(SettingViewSchema), 'The settings'), ...problemResponses(401) },
+  responses: {
+    200: jsonResponse(z.array(SettingViewSchema), 'The settings'),
+    ...problemResponses(401),
+  },
 });
 
 const changeRoute = createRoute({
   method: 'patch',
   path: '/api/settings',
   summary: 'Save settings (all or none); null returns one to its default',
-  request: body(z.record(z.string(), z.unknown())),
+  request: jsonBody(z.record(z.string(), z.unknown())),
   responses: {
-    200: json(z.array(SettingViewSchema), 'The settings after the change'),
+    200: jsonResponse(z.array(SettingViewSchema), 'The settings after the change'),
     ...problemResponses(400, 401, 403),
   },
 });
@@ -50,10 +45,10 @@ const orderRoute = createRoute({
   summary: 'Move a search provider up or down, or turn it on or off',
   request: {
     params: z.object({ name: z.enum(PROVIDER_NAMES) }),
-    ...body(z.object({ change: z.enum(['up', 'down', 'toggle']) }).strict()),
+    ...jsonBody(z.object({ change: z.enum(['up', 'down', 'toggle']) }).strict()),
   },
   responses: {
-    200: json(z.array(ProviderStatusSchema), 'The providers in their new order'),
+    200: jsonResponse(z.array(ProviderStatusSchema), 'The providers in their new order'),
     ...problemResponses(400, 401, 403),
   },
 });
@@ -65,8 +60,14 @@ const setKeyRoute = createRoute({
   method: 'put',
   path: '/api/keys/{name}',
   summary: 'Save a provider key; it is never shown back',
-  request: { params: keyParams, ...body(z.object({ key: z.string().min(1).max(4096) }).strict()) },
-  responses: { 200: json(KeyStateSchema, 'The key is set'), ...problemResponses(400, 401, 403) },
+  request: {
+    params: keyParams,
+    ...jsonBody(z.object({ key: z.string().min(1).max(4096) }).strict()),
+  },
+  responses: {
+    200: jsonResponse(KeyStateSchema, 'The key is set'),
+    ...problemResponses(400, 401, 403),
+  },
 });
 
 const removeKeyRoute = createRoute({
@@ -75,7 +76,7 @@ const removeKeyRoute = createRoute({
   summary: 'Remove a provider key',
   request: { params: keyParams },
   responses: {
-    200: json(KeyStateSchema, 'The key is removed'),
+    200: jsonResponse(KeyStateSchema, 'The key is removed'),
     ...problemResponses(400, 401, 403),
   },
 });
