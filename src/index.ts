@@ -1,9 +1,17 @@
 // The public API of lookout, by name. Nothing else is promised.
 
-export { addUsage, type ChatEvent } from './chat/events.js';
+export { addUsage, type ChatEvent, type HandOff } from './chat/events.js';
 export { findUpstream, LOCAL_SERVERS } from './chat/find-upstream.js';
 export { runTurn, type TurnOptions } from './chat/loop.js';
-export type { ChatMessage, ToolCall, Upstream, Usage } from './chat/types.js';
+export type {
+  ChatMessage,
+  ContentPart,
+  MessageContent,
+  ToolCall,
+  ToolSpec,
+  Upstream,
+  Usage,
+} from './chat/types.js';
 export { UpstreamError } from './chat/types.js';
 export type { Failure, FailureCode, Outcome } from './failure.js';
 export { LookoutError } from './failure.js';
@@ -47,7 +55,6 @@ export {
   type Tool,
   type ToolContext,
   type ToolResult,
-  type WebActivity,
 } from './tools/tool.js';
 export type {
   Attempt,
@@ -58,6 +65,7 @@ export type {
   SearchRequest,
   SearchResult,
   Source,
+  WebActivity,
 } from './types.js';
 export {
   describeFailure,

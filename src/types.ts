@@ -87,3 +87,17 @@ export interface Page {
   /** The download stopped at the byte cap: the end of the page is missing. */
   partial?: boolean;
 }
+
+/** What a person sees of one tool call, kept beside the message that used it. */
+export interface WebActivity {
+  kind: 'search' | 'fetch';
+  /** The query, or the address asked for. */
+  target: string;
+  ok: boolean;
+  /** One line for a person: "5 results from html.duckduckgo.com (duckduckgo)", "docs.example.org, 12,345 chars". */
+  summary: string;
+  sources: Source[];
+  error?: string;
+  /** Why it failed, for a client that shows some failures its own way (`rate_limited`, `no_provider_works`). */
+  code?: string;
+}

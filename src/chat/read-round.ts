@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChatEvent } from './events.js';
 import { MarkupHold } from './markup-hold.js';
 import { recoverLeakedCalls } from './recover-leaked-calls.js';
@@ -47,7 +48,8 @@ export async function* readRound(
     const recovered = recoverLeakedCalls(held, toolNames);
     round.calls.push(
       ...recovered.calls.map((call, index) => ({
-        id: `recovered_${round.calls.length + index}`,
+        // Unique, as a client of the OpenAI proxy may keep the id across requests.
+        id: `recovered_${round.calls.length + index}_${randomBytes(4).toString('hex')}`,
         type: 'function' as const,
         function: { name: call.name, arguments: JSON.stringify(call.arguments) },
       })),

@@ -1,5 +1,6 @@
-import type { Tool, ToolContext, ToolResult, WebActivity } from '../tools/tool.js';
+import type { Tool, ToolContext, ToolResult } from '../tools/tool.js';
 import { toolFailure } from '../tools/tool-failure.js';
+import type { WebActivity } from '../types.js';
 import type { ChatEvent } from './events.js';
 import type { ChatMessage, ToolCall } from './types.js';
 

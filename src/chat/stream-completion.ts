@@ -39,29 +39,45 @@ const REACH_WORDS: Record<string, string> = {
  * before `[DONE]` or a finish reason. A JSON completion (a server that ignored
  * `stream: true`) is yielded as parts. An aborted signal rethrows its AbortError.
  */
-export async function* streamCompletion({
-  upstream,
-  body,
-  signal,
-  fetch: send = fetch,
-}: CompletionRequest): AsyncGenerator<StreamPart> {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'text/event-stream',
-  };
-  if (upstream.key) headers.Authorization = `Bearer ${upstream.key}`;
+export async function* streamCompletion(request: CompletionRequest): AsyncGenerator<StreamPart> {
+  const { upstream, body, signal } = request;
   const payload = {
     model: upstream.model,
     ...body,
     stream: true,
     stream_options: { include_usage: true },
   };
+  const response = await postCompletion({ ...request, body: payload }, 'text/event-stream');
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    yield* partsOfAnswer(await response.text());
+    return;
+  }
+  if (!response.body || (type !== '' && !type.includes('text/event-stream'))) {
+    await response.body?.cancel();
+    throw new UpstreamError(`the model server answered with ${type || 'nothing'}, not a stream`);
+  }
+  yield* readEvents(response.body.getReader(), signal);
+}
+
+/**
+ * POSTs `body` as it is to {baseUrl}/chat/completions and returns the answer
+ * when its status is 2xx. Throws UpstreamError in plain words when the server
+ * cannot be reached or answers an HTTP error (with its status). An aborted
+ * signal rethrows its AbortError.
+ */
+export async function postCompletion(
+  { upstream, body, signal, fetch: send = fetch }: CompletionRequest,
+  accept: string,
+): Promise<Response> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept };
+  if (upstream.key) headers.Authorization = `Bearer ${upstream.key}`;
   let response: Response;
   try {
     response = await send(`${upstream.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
       headers,
-      body: JSON.stringify(payload),
+      body: JSON.stringify(body),
       signal,
     });
   } catch (error) {
@@ -75,16 +91,7 @@ export async function* streamCompletion({
     signal?.throwIfAborted(); // an abort while reading the error body is still an abort
     throw error;
   }
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    yield* partsOfAnswer(await response.text());
-    return;
-  }
-  if (!response.body || (type !== '' && !type.includes('text/event-stream'))) {
-    await response.body?.cancel();
-    throw new UpstreamError(`the model server answered with ${type || 'nothing'}, not a stream`);
-  }
-  yield* readEvents(response.body.getReader(), signal);
+  return response;
 }
 
 interface EventState {

@@ -6,10 +6,35 @@ export interface ToolCall {
   function: { name: string /** JSON text */; arguments: string };
 }
 
+/** One part of a message given in parts (text, an image, ...), passed on as it came. */
+export interface ContentPart {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** Text, or the parts of a message that a client (through the OpenAI proxy) sent in parts. */
+export type MessageContent = string | ContentPart[];
+
+/**
+ * A message of the conversation. Messages from a client of the OpenAI proxy
+ * may carry more fields (`name`, `reasoning_content`, ...): they are passed on
+ * as they came.
+ */
 export type ChatMessage =
-  | { role: 'system' | 'user'; content: string }
-  | { role: 'assistant'; content: string | null; tool_calls?: ToolCall[] }
-  | { role: 'tool'; tool_call_id: string; content: string };
+  | { role: 'system' | 'developer' | 'user'; content: MessageContent }
+  | { role: 'assistant'; content: MessageContent | null; tool_calls?: ToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: MessageContent };
+
+/** A tool as the `tools` array of a request lists it; a client's own are passed on as they came. */
+export interface ToolSpec {
+  type: string;
+  function?: { name: string; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** The name a model calls a tool by; empty for a kind of tool that is not a function. */
+export const toolSpecName = (spec: ToolSpec): string =>
+  typeof spec.function?.name === 'string' ? spec.function.name : '';
 
 export interface Usage {
   prompt_tokens: number;

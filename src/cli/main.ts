@@ -11,7 +11,8 @@ Usage:
                       [--json | --wrapped]
   lookout chat [--prompt TEXT] [--json] [--verbose] [--no-web]
                       a chat with the model server that can search and read
-  lookout [serve]                     the HTTP API (LOOKOUT_HOST, LOOKOUT_PORT)
+  lookout [serve]                     the HTTP API and MCP at /mcp (LOOKOUT_HOST, LOOKOUT_PORT)
+  lookout mcp                         web_search and web_fetch for an MCP client, over stdio
   lookout providers [--json]          each provider: on or off, what it needs, cool-down
   lookout providers test <query> [--json]
                                       ask every provider and show what each did
@@ -34,6 +35,7 @@ const COMMANDS: Record<
   fetch: () => import('./commands/fetch.js'),
   chat: () => import('./commands/chat.js'),
   serve: () => import('./commands/serve.js'),
+  mcp: () => import('./commands/mcp.js'),
   providers: () => import('./commands/providers.js'),
 };
 

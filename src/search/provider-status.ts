@@ -12,6 +12,8 @@ export interface ProviderStatus {
   on: boolean;
   host: string;
   needs: string;
+  /** Takes a key, kept under the provider's name in the key file. */
+  needsKey: boolean;
   /** Has what it needs (a URL, a key). */
   setUp: boolean;
   /** On, set up, and not resting. */
@@ -39,6 +41,7 @@ export function providerStatuses(
       on: isOn,
       host: hostOf(endpointOf(provider, settings)),
       needs: describeNeeds(provider),
+      needsKey: provider.needs.includes('key'),
       setUp: !missing,
       ready: isOn && !missing && !rest,
       ...(rest

@@ -3,12 +3,17 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { VERSION } from '../version.js';
+import { loopbackHostsOnly } from './host-check.js';
 import { problem } from './problem.js';
 import { chatRoutes } from './routes/chats.js';
 import { fetchRoutes } from './routes/fetch.js';
+import { mcpRoutes } from './routes/mcp.js';
+import { proxyRoutes } from './routes/proxy.js';
 import { searchRoutes } from './routes/search.js';
+import { sessionRoutes } from './routes/session.js';
 import { settingsRoutes } from './routes/settings.js';
 import type { ServerContext } from './server-context.js';
+import { WEB_ROOT, webUi } from './web-ui.js';
 
 /** Request bodies are a query or an address: anything far larger is not one. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -21,6 +26,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(
   context: ServerContext,
   log: (line: string) => void = console.error,
+  webRoot = WEB_ROOT,
 ): OpenAPIHono {
   const app = new OpenAPIHono({
     defaultHook: (result, c) => {
@@ -36,19 +42,24 @@ export function createApp(
     },
   });
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => problem(c, 413, 'too_large', 'the request body is too large'),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => problem(c, 413, 'too_large', 'the request body is too large'),
+  });
+  app.use(loopbackHostsOnly(context));
+  app.use('/api/*', limitBody);
+  app.use('/mcp', limitBody);
   app.get('/healthz', (c) => c.json({ ok: true, version: VERSION }));
   searchRoutes(app, context);
   fetchRoutes(app, context);
   settingsRoutes(app, context);
   chatRoutes(app, context);
+  sessionRoutes(app, context);
+  mcpRoutes(app, context);
+  proxyRoutes(app, context);
   app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'lookout', version: VERSION } });
+  // Last: the page answers the GETs no route above took.
+  webUi(app, webRoot);
 
   app.notFound((c) =>
     problem(c, 404, 'not_found', `no route ${c.req.method} ${new URL(c.req.url).pathname}`),

@@ -11,13 +11,16 @@ const sameToken = (given: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
+/** Whether this server asks for bearer tokens at all. */
+export const tokensSet = (settings: Pick<Settings, 'admin_token' | 'user_tokens'>): boolean =>
+  settings.admin_token !== '' || settings.user_tokens.length > 0;
+
 /** The role a request's bearer token gives; without any token set, the one local user is admin. */
 export function roleOf(
   header: string | undefined,
   settings: Pick<Settings, 'admin_token' | 'user_tokens'>,
 ): Role | 'none' {
-  const tokensSet = settings.admin_token !== '' || settings.user_tokens.length > 0;
-  if (!tokensSet) return 'admin';
+  if (!tokensSet(settings)) return 'admin';
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   if (!token) return 'none';
   if (settings.admin_token && sameToken(token, settings.admin_token)) return 'admin';

@@ -1,14 +1,17 @@
 import type { ChatEvent } from '../chat/events.js';
-import { findUpstream } from '../chat/find-upstream.js';
 import { runTurn } from '../chat/loop.js';
 import type { ChatMessage } from '../chat/types.js';
 import type { ChatStore } from '../store/chats.js';
 import { WEB_TOOLS } from '../tools/index.js';
+import { findModelServer } from './find-model-server.js';
 import type { ServerContext } from './server-context.js';
+import { toolContextFor } from './tool-context.js';
 
 export interface ChatTurnRequest {
   chatId: string;
   content: string;
+  /** Ask again for the chat's last question, left unanswered (a lost connection): it is not stored twice. */
+  retry?: boolean;
   user: string;
   signal: AbortSignal;
 }
@@ -25,19 +28,20 @@ export async function* runChatTurn(
 ): AsyncGenerator<ChatEvent> {
   const chat = await chats.getChat(request.chatId);
   if (!chat) return;
-  await chats.addMessage(chat.id, { role: 'user', content: request.content });
+  // A retry of a question whose answer was lost asks again without storing the question twice.
+  const last = chat.messages[chat.messages.length - 1];
+  const unanswered = last?.role === 'user' && last.content === request.content;
+  const earlier = request.retry && unanswered ? chat.messages.slice(0, -1) : chat.messages;
+  if (earlier === chat.messages)
+    await chats.addMessage(chat.id, { role: 'user', content: request.content });
   const history: ChatMessage[] = [
-    ...chat.messages.map(
-      (message) => ({ role: message.role, content: message.content }) as ChatMessage,
-    ),
+    ...earlier.map((message) => ({ role: message.role, content: message.content }) as ChatMessage),
     { role: 'user', content: request.content },
   ];
 
-  // The upstream key: the environment's, else the one saved in the key file.
-  const upstreamKey = server.settings.upstream_key || server.keys?.get('upstream') || '';
-  const upstream = await findUpstream({ ...server.settings, upstream_key: upstreamKey });
+  const upstream = await findModelServer(server);
   if (!upstream.ok) {
-    yield { type: 'error', message: upstream.failure.message };
+    yield { type: 'error', code: 'no_model_server', message: upstream.failure.message };
     const done: ChatEvent = {
       type: 'done',
       content: '',
@@ -53,14 +57,7 @@ export async function* runChatTurn(
     upstream: upstream.value,
     messages: history,
     tools: chat.webOff ? [] : WEB_TOOLS,
-    toolContext: {
-      search: server.search,
-      // Searches in a turn count against the person's limit, like the search route.
-      user: request.user,
-      settings: server.settings,
-      ...(server.resolve ? { resolve: server.resolve } : {}),
-      ...(server.ownAddresses ? { ownAddresses: server.ownAddresses } : {}),
-    },
+    toolContext: toolContextFor(server, request.user),
     maxToolRounds: server.settings.max_tool_rounds,
     signal: request.signal,
   })) {

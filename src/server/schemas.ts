@@ -72,6 +72,7 @@ export const ProviderStatusSchema = z
     on: z.boolean(),
     host: z.string(),
     needs: z.string(),
+    needsKey: z.boolean(),
     setUp: z.boolean(),
     ready: z.boolean(),
     restingUntil: z.string().optional(),

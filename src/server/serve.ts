@@ -9,6 +9,7 @@ import { openDatabase } from '../store/database.js';
 import { KeyStore } from '../store/secrets.js';
 import { SettingsStore } from '../store/settings-store.js';
 import { createApp } from './app.js';
+import { tokensSet } from './auth.js';
 import { LiveSettings } from './live-settings.js';
 import type { ServerContext } from './server-context.js';
 
@@ -33,8 +34,7 @@ export async function startServer(
 ): Promise<Outcome<RunningServer>> {
   // Where and how to listen, and the tokens, come from the environment alone.
   const settings = loadSettings(env);
-  const tokens = settings.admin_token !== '' || settings.user_tokens.length > 0;
-  if (!isLoopback(settings.host) && !tokens) {
+  if (!isLoopback(settings.host) && !tokensSet(settings)) {
     return fail(
       'bad_setting',
       `lookout serve listens on ${settings.host}, which is not loopback, and no access token is set: set LOOKOUT_ADMIN_TOKEN (and LOOKOUT_USER_TOKENS), or listen on 127.0.0.1`,

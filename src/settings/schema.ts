@@ -122,6 +122,16 @@ export const settingsSchema = z.object({
     .max(10, ROUNDS_ERROR)
     .default(3)
     .describe('Rounds of tool calls a turn may take before the model must answer.'),
+  proxy_web: flag()
+    .default(true)
+    .describe(
+      'Requests to the OpenAI-compatible proxy (/v1) with a plain model name get the web tools; names ending in :web always do.',
+    ),
+  proxy_sources: flag()
+    .default(true)
+    .describe(
+      'Answers through the OpenAI-compatible proxy end with a numbered list of their sources; off for clients that show citations themselves.',
+    ),
   host: z
     .string()
     .trim()

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Usage } from '../chat/types.js';
 import { parseJson } from '../json-value.js';
-import type { WebActivity } from '../tools/tool.js';
+import type { WebActivity } from '../types.js';
 import type { ChatsTable, MessagesTable } from './tables.js';
 
 /** A chat as the store hands it out. */

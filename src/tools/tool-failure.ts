@@ -1,6 +1,7 @@
 import type { Failure } from '../failure.js';
+import type { WebActivity } from '../types.js';
 import { describeFailure } from '../untrusted.js';
-import type { ToolResult, WebActivity } from './tool.js';
+import type { ToolResult } from './tool.js';
 
 /** A failed call as the model reads it (`web_fetch failed (code): why`) and as a person sees it. */
 export function toolFailure(
@@ -22,6 +23,7 @@ export function toolFailure(
       summary: failure.message,
       sources: [],
       error: failure.message,
+      code: failure.code,
     },
   };
 }

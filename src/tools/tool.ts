@@ -1,25 +1,15 @@
 import type { Resolver } from '../fetch/address-policy.js';
 import type { WebSearch } from '../search/web-search.js';
 import type { Settings } from '../settings/schema.js';
-import type { Source } from '../types.js';
-
-/** What a person sees of one tool call, kept beside the message that used it. */
-export interface WebActivity {
-  kind: 'search' | 'fetch';
-  /** The query, or the address asked for. */
-  target: string;
-  ok: boolean;
-  /** One line for a person: "5 results from html.duckduckgo.com (duckduckgo)", "docs.example.org, 12,345 chars". */
-  summary: string;
-  sources: Source[];
-  error?: string;
-}
+import type { Page, SearchResult, WebActivity } from '../types.js';
 
 /** What running a tool gives: the text the model reads and the activity a person sees. */
 export interface ToolResult {
   ok: boolean;
   text: string;
   activity: WebActivity;
+  /** What a call that worked found, in lookout's one shape, for doors that hand it on as data (MCP). */
+  structured?: SearchResult | Page;
 }
 
 /** What every door hands the tools: the search service and the settings of the fetcher. */

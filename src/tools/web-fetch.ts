@@ -83,6 +83,7 @@ export const webFetch: Tool = {
         summary: `${page.host}, ${size(page.totalChars)}${page.truncated ? `, part from ${page.start}` : ''}`,
         sources: [{ title: page.title ?? page.host, url: page.finalUrl, snippet: '' }],
       },
+      structured: page,
     };
   },
 };

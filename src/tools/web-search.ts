@@ -89,6 +89,7 @@ export const webSearch: Tool = {
         summary: `${count} result${count === 1 ? '' : 's'}${from}`,
         sources: result.sources,
       },
+      structured: result,
     };
   },
 };

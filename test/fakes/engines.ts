@@ -49,6 +49,7 @@ export async function startEngineFakes(): Promise<EngineFakes> {
     reset: () => {
       for (const fake of all) {
         fake.mode = undefined;
+        fake.delayMs = 0;
         fake.requests.length = 0;
       }
       searxng.jsonDisabled = false;

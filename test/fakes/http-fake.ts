@@ -31,6 +31,8 @@ export interface FakeServer {
   url: string;
   requests: RecordedRequest[];
   mode: Scenario | undefined;
+  /** Wait this long before every answer: an engine that is slow but answers. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startFake(handle: FakeHandler, queryParam = 'q'): Promise<
     url: '',
     requests,
     mode: undefined,
+    delayMs: 0,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
@@ -82,9 +85,10 @@ export async function startFake(handle: FakeHandler, queryParam = 'q'): Promise<
     };
     requests.push(request);
     const scenario = fake.mode ?? scenarioOf(params.get(queryParam) ?? '');
-    if (scenario === 'slow') {
+    const wait = scenario === 'slow' ? SLOW_MS : fake.delayMs;
+    if (wait > 0) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, SLOW_MS);
+        const timer = setTimeout(resolve, wait);
         timers.add(timer);
         response.on('close', () => {
           clearTimeout(timer);

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Usage } from '../../src/chat/types.js';
 
 /**
@@ -25,8 +26,17 @@ export interface FakeCall {
 
 /** What the fake answers to ONE request. */
 export type Step =
-  /** Reasoning (if any), then text, then `finish` (default `stop`). Leaked calls are text here too. */
-  | { kind: 'text'; text: string; reasoning?: string; finish?: string }
+  /**
+   * Reasoning (if any), then text, then `finish` (default `stop`). Leaked calls are text here too.
+   * `pace`: a model's timing, the first piece after `firstMs` and each next after `pieceMs` (benchmarks).
+   */
+  | {
+      kind: 'text';
+      text: string;
+      reasoning?: string;
+      finish?: string;
+      pace?: { firstMs: number; pieceMs: number };
+    }
   /**
    * Calls, several meaning parallel, after optional reasoning and text.
    * llama.cpp splits each call's arguments over fragments; Ollama sends each whole.
@@ -52,8 +62,8 @@ export type Step =
     }
   /** `text`, then the connection ends: `reset` destroys the socket, `end` ends the body with no finish nor `[DONE]`. */
   | { kind: 'disconnect'; text?: string; how?: 'reset' | 'end' }
-  /** Never answers; with `afterHeaders`, sends the headers and the first chunk, then nothing. */
-  | { kind: 'stall'; afterHeaders?: boolean }
+  /** Never answers; with `afterHeaders`, sends the headers, the first chunk and `text`, then nothing. */
+  | { kind: 'stall'; afterHeaders?: boolean; text?: string }
   /** `text`, then a `data:` event that is not JSON. */
   | { kind: 'non-json-chunk'; text?: string; data?: string }
   /** A whole `chat.completion` JSON body, as from a server that ignored `stream: true`. */
@@ -154,6 +164,7 @@ interface Style {
 async function answer(step: Step, stream: Stream, style: Style): Promise<void> {
   switch (step.kind) {
     case 'text':
+      if (step.pace) return paced(step.text, step.pace, stream);
       stream.start();
       stream.reasoning(step.reasoning ?? '');
       stream.content(step.text);
@@ -190,7 +201,10 @@ async function answer(step: Step, stream: Stream, style: Style): Promise<void> {
       if (step.how === 'end') return void stream.response.end();
       return stream.reset();
     case 'stall':
-      if (step.afterHeaders) stream.start();
+      if (step.afterHeaders) {
+        stream.start();
+        stream.content(step.text ?? '');
+      }
       return;
     case 'non-json-chunk':
       stream.start();
@@ -203,6 +217,22 @@ async function answer(step: Step, stream: Stream, style: Style): Promise<void> {
       stream.response.writeHead(step.status, { 'Content-Type': step.contentType }).end(step.body);
       return;
   }
+}
+
+/** Text at a model's pace: the wait before the first piece is the prompt being read. */
+async function paced(
+  text: string,
+  pace: { firstMs: number; pieceMs: number },
+  stream: Stream,
+): Promise<void> {
+  await delay(pace.firstMs);
+  stream.start();
+  for (const [index, piece] of pieces(text).entries()) {
+    if (index > 0) await delay(pace.pieceMs);
+    if (stream.response.destroyed) return;
+    stream.content(piece);
+  }
+  stream.finish('stop');
 }
 
 /** One streamed answer in the flavor's chunk shapes. */

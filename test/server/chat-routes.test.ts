@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server/serve.js';
+import { ChatStore } from '../../src/store/chats.js';
+import { openDatabase } from '../../src/store/database.js';
 import { freshDataDir } from '../cli/run-cli.js';
 import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
 import { type ModelServer, startModelServer } from '../fakes/model-server.js';
@@ -17,6 +19,7 @@ describe('chats over the API', () => {
   let server: RunningServer;
   let model: ModelServer;
   let fakes: EngineFakes;
+  const dataDir = freshDataDir();
 
   beforeAll(async () => {
     [model, fakes] = await Promise.all([
@@ -27,7 +30,7 @@ describe('chats over the API', () => {
       {
         ...fakes.env(true),
         LOOKOUT_PORT: '0',
-        LOOKOUT_DATA_DIR: freshDataDir(),
+        LOOKOUT_DATA_DIR: dataDir,
         LOOKOUT_UPSTREAM: model.url,
       },
       () => {},
@@ -97,6 +100,44 @@ describe('chats over the API', () => {
     const sourceTitle = stored.messages[1]?.activity[0]?.sources[0]?.title ?? '';
     expect(sourceTitle).toMatch(/friends/);
     expect(await (await call('GET', '/api/history?q=friends')).json()).toEqual([]);
+  });
+
+  it('asks again for a question a lost connection left unanswered, without storing it twice', async () => {
+    const chat = (await (await call('POST', '/api/chats', {})).json()) as { id: string };
+    // What a crash mid-turn leaves: the question stored, no answer after it.
+    const database = await openDatabase(dataDir);
+    await new ChatStore(database).addMessage(chat.id, { role: 'user', content: 'Still there?' });
+    database.close();
+
+    model.script([
+      { kind: 'text', text: 'Yes.' },
+      { kind: 'text', text: 'Yes, again.' },
+    ]);
+    await events(
+      await call('POST', `/api/chats/${chat.id}/messages`, {
+        content: 'Still there?',
+        retry: true,
+      }),
+    );
+    const contents = async () =>
+      (
+        (await (await call('GET', `/api/chats/${chat.id}`)).json()) as {
+          messages: { content: string }[];
+        }
+      ).messages.map((message) => message.content);
+    expect(await contents()).toEqual(['Still there?', 'Yes.']);
+    // The model saw the question once.
+    const asked = model.requests[0]?.body.messages as { role: string; content: string }[];
+    expect(asked.filter((message) => message.content === 'Still there?')).toHaveLength(1);
+
+    // A retry of a question that has its answer is a new question.
+    await events(
+      await call('POST', `/api/chats/${chat.id}/messages`, {
+        content: 'Still there?',
+        retry: true,
+      }),
+    );
+    expect(await contents()).toEqual(['Still there?', 'Yes.', 'Still there?', 'Yes, again.']);
   });
 
   it('stores the partial answer when the turn ends on an error', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { WebActivity } from '../../src/tools/tool.js';
+import type { WebActivity } from '../../src/types.js';
 import { openChatStore } from './open-chat-store.js';
 import { useTemporaryDirectories } from './temporary-directory.js';
 

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { activityLine, runningActivity, sourcesOfTurn } from '../../activity-lines.js';
 import type { ChatEvent } from '../../chat/events.js';
 import { findUpstream } from '../../chat/find-upstream.js';
 import { runTurn } from '../../chat/loop.js';
@@ -8,7 +9,6 @@ import type { ToolContext } from '../../tools/tool.js';
 import { EXIT, type ExitCode, UsageError } from '../exit-codes.js';
 import { type Io, paint } from '../io.js';
 import { parseCommand } from '../parse-command.js';
-import { answerSources, foldedActivity, runningActivity } from '../render-activity.js';
 import { renderSources } from '../render-sources.js';
 import { cliSearchService } from '../search-service.js';
 
@@ -145,7 +145,7 @@ async function turnForPerson(
         setStatus(runningActivity(event.name, event.arguments));
         break;
       case 'tool-done':
-        line(paint(io, event.ok ? 'dim' : 'yellow', foldedActivity(event.activity)));
+        line(paint(io, event.ok ? 'dim' : 'yellow', `▸ ${activityLine(event.activity)}`));
         if (verbose && event.activity.sources.length > 0)
           line(renderSources(io, event.activity.sources));
         break;
@@ -158,7 +158,7 @@ async function turnForPerson(
       case 'done': {
         ended.content = event.content;
         if (!atLineStart) io.out('\n');
-        const sources = answerSources(event.content, event.activity);
+        const sources = sourcesOfTurn(event.content, event.activity);
         if (sources.length > 0)
           io.out(`\n${paint(io, 'bold', 'Sources')}\n${renderSources(io, sources)}\n`);
         break;

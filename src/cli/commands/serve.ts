@@ -17,8 +17,9 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
     io.err(`lookout serve: ${started.failure.message}\n`);
     return EXIT.usage;
   }
+  const { url } = started.value;
   io.err(
-    `lookout serve: listening on ${started.value.url} (API: ${started.value.url}/openapi.json)\n`,
+    `lookout serve: listening on ${url} (open it in a browser to chat; API: ${url}/openapi.json, MCP: ${url}/mcp)\n`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => {

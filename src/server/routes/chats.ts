@@ -111,7 +111,17 @@ const routes = {
     summary: "Send a message; the turn's events stream back as server-sent events",
     request: {
       ...idParam,
-      ...jsonBody(z.object({ content: z.string().min(1).max(100_000) }).strict()),
+      ...jsonBody(
+        z
+          .object({
+            content: z.string().min(1).max(100_000),
+            retry: z.boolean().optional().openapi({
+              description:
+                'Ask again for the last question, left unanswered when a connection was lost; it is not stored twice.',
+            }),
+          })
+          .strict(),
+      ),
     },
     responses: {
       200: { description: 'text/event-stream of the loop events (event: type, data: JSON)' },
@@ -189,7 +199,7 @@ export function chatRoutes(app: OpenAPIHono, server: ServerContext): void {
   app.openapi(routes.send, async (c) => {
     const { id } = c.req.valid('param');
     if (!(await chats.getChat(id))) return missing(c, id);
-    const { content } = c.req.valid('json');
+    const { content, retry } = c.req.valid('json');
     const user = userOf(c.req.header('authorization'));
     return streamSSE(c, async (stream) => {
       // A client that goes away cancels the turn; what was produced is still stored.
@@ -201,6 +211,7 @@ export function chatRoutes(app: OpenAPIHono, server: ServerContext): void {
       for await (const event of runChatTurn(server, chats, {
         chatId: id,
         content,
+        ...(retry ? { retry } : {}),
         user,
         signal: turn.signal,
       })) {

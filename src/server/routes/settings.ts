@@ -56,6 +56,16 @@ const orderRoute = createRoute({
 const keyParams = z.object({ name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/) });
 const KeyStateSchema = z.object({ name: z.string(), set: z.boolean() }).openapi('KeyState');
 
+const listKeysRoute = createRoute({
+  method: 'get',
+  path: '/api/keys',
+  summary: 'The keys that are set, by name (never the keys)',
+  responses: {
+    200: jsonResponse(z.array(KeyStateSchema), 'The keys that are set'),
+    ...problemResponses(401, 403),
+  },
+});
+
 const setKeyRoute = createRoute({
   method: 'put',
   path: '/api/keys/{name}',
@@ -88,6 +98,7 @@ export function settingsRoutes(app: OpenAPIHono, server: ServerContext): void {
   app.use('/api/settings', async (context, next) =>
     requireRole(context.req.method === 'GET' ? 'user' : 'admin', server)(context, next),
   );
+  app.use('/api/keys', requireRole('admin', server));
   app.use('/api/keys/*', requireRole('admin', server));
 
   app.openapi(readRoute, (context) => context.json(live.view(), 200));
@@ -102,6 +113,13 @@ export function settingsRoutes(app: OpenAPIHono, server: ServerContext): void {
     await live.changeProviders(context.req.valid('param').name, context.req.valid('json').change);
     return context.json(providerStatuses(live.settings, live.search.cooldowns), 200);
   });
+
+  app.openapi(listKeysRoute, (context) =>
+    context.json(
+      keys.names().map((name) => ({ name, set: true })),
+      200,
+    ),
+  );
 
   app.openapi(setKeyRoute, (context) => {
     const { name } = context.req.valid('param');

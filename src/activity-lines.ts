@@ -1,19 +1,21 @@
-import type { WebActivity } from '../tools/tool.js';
-import type { Source } from '../types.js';
-import { tryUrl } from '../url.js';
+import type { Source, WebActivity } from './types.js';
+import { tryUrl } from './url.js';
 
-/** The folded line of one call: `▸ searched: tokio (5 results)`, `▸ read docs.rs`, `▸ search failed: x — why`. */
-export function foldedActivity(activity: WebActivity): string {
+/**
+ * The line of one call, as every door shows it folded: `searched: tokio (5
+ * results)`, `read docs.rs`, `search failed: x — why`.
+ */
+export function activityLine(activity: WebActivity): string {
   if (activity.kind === 'search') {
     const count = activity.sources.length;
     return activity.ok
-      ? `▸ searched: ${activity.target} (${count} result${count === 1 ? '' : 's'})`
-      : `▸ search failed: ${activity.target} — ${activity.error ?? activity.summary}`;
+      ? `searched: ${activity.target} (${count} result${count === 1 ? '' : 's'})`
+      : `search failed: ${activity.target} — ${activity.error ?? activity.summary}`;
   }
   const host = hostOf(activity.sources[0]?.url ?? activity.target);
   return activity.ok
-    ? `▸ read ${host}`
-    : `▸ read failed: ${activity.target} — ${activity.error ?? activity.summary}`;
+    ? `read ${host}`
+    : `read failed: ${activity.target} — ${activity.error ?? activity.summary}`;
 }
 
 const hostOf = (address: string): string => tryUrl(address)?.host ?? address;
@@ -30,7 +32,7 @@ export function runningActivity(name: string, args: unknown): string {
  * The sources an answer drew on: the pages it read, then the search results
  * it names by address or host; with neither, the first results it saw.
  */
-export function answerSources(
+export function sourcesOfTurn(
   answer: string,
   activity: readonly WebActivity[],
   limit = 8,

@@ -1,0 +1,30 @@
+/** The API's shapes, the same types the server answers with. */
+export type { ChatEvent } from '../../../src/chat/events.js';
+export type { ProviderStatus } from '../../../src/search/provider-status.js';
+export type { ProviderTest } from '../../../src/search/test-providers.js';
+export type { SettingView } from '../../../src/server/live-settings.js';
+export type {
+  Chat,
+  ChatWithMessages,
+  StoredMessage,
+} from '../../../src/store/chat-records.js';
+export type { HistoryHit } from '../../../src/store/history-hit.js';
+export type { Attempt, SearchResult, Source, WebActivity } from '../../../src/types.js';
+
+export interface Session {
+  role: 'user' | 'admin';
+  tokens: boolean;
+  version: string;
+}
+
+export interface ModelServer {
+  found: boolean;
+  baseUrl?: string;
+  model?: string;
+  message?: string;
+}
+
+export interface KeyState {
+  name: string;
+  set: boolean;
+}

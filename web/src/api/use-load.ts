@@ -1,0 +1,43 @@
+import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { ApiError } from './client.js';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: ApiError | undefined;
+  loading: boolean;
+  reload: () => void;
+  /** Replaces the data with what a change answered, without asking again. */
+  set: (data: T) => void;
+}
+
+const asApiError = (error: unknown): ApiError =>
+  error instanceof ApiError ? error : new ApiError(0, 'internal', String(error));
+
+/** Loads from the API when `deps` change; a late answer to an older request is dropped. */
+export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded<T> {
+  const [state, setState] = useState<{ data?: T; error?: ApiError; loading: boolean }>({
+    loading: true,
+  });
+  const [round, setRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` say when to load again
+  const run = useCallback(load, deps);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `round` is a reload asked for
+  useEffect(() => {
+    let current = true;
+    setState((was) => ({ ...was, loading: true }));
+    run().then(
+      (data) => current && setState({ data, loading: false }),
+      (error: unknown) => current && setState({ error: asApiError(error), loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [run, round]);
+  return {
+    data: state.data,
+    error: state.error,
+    loading: state.loading,
+    reload: () => setRound((was) => was + 1),
+    set: (data) => setState({ data, loading: false }),
+  };
+}
