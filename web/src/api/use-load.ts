@@ -27,7 +27,10 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
     setState((was) => ({ ...was, loading: true }));
     run().then(
       (data) => current && setState({ data, loading: false }),
-      (error: unknown) => current && setState({ error: asApiError(error), loading: false }),
+      // What was loaded before stays shown beside the error (a list while the server is away).
+      (error: unknown) =>
+        current &&
+        setState((was) => ({ data: was.data, error: asApiError(error), loading: false })),
     );
     return () => {
       current = false;
