@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['test/**/*.test.ts'],
-          setupFiles: ['test/setup/loopback-only.ts'],
+          setupFiles: ['test/setup/loopback-only.ts', 'test/setup/no-provider-keys.ts'],
         },
       },
       {

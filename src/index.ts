@@ -34,11 +34,20 @@ export type {
   ProviderContext,
   ProviderFailure,
   ProviderQuery,
+  RequestRate,
   SafeSearch,
+  SettingNeed,
 } from './search/provider.js';
+export {
+  type KeyFile,
+  type ProviderKey,
+  type ProviderKeys,
+  providerKeys,
+} from './search/provider-keys.js';
 export { PROVIDER_NAMES, type ProviderName } from './search/provider-names.js';
 export { PROVIDERS } from './search/providers/index.js';
 export { DEFAULT_RESULTS, MAX_QUERY_CHARS, MAX_RESULTS } from './search/query.js';
+export { RequestPacing } from './search/request-pacing.js';
 export { SearchCache } from './search/search-cache.js';
 export type { ProviderTest } from './search/test-providers.js';
 export { createWebSearch, type WebSearch, type WebSearchOptions } from './search/web-search.js';

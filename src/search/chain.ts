@@ -30,7 +30,9 @@ export async function runChain(
 ): Promise<Outcome<SearchResult>> {
   const started = performance.now();
   const query = providerQuery(request, options.settings);
-  const ready = options.providers.filter((provider) => !missingNeed(provider, options.settings));
+  const ready = options.providers.filter(
+    (provider) => !missingNeed(provider, options.settings, options.keys),
+  );
   const allResting = ready.every((provider) => options.cooldowns.restOf(provider.name));
   const attempts: Attempt[] = [];
 
@@ -49,7 +51,7 @@ export async function runChain(
       ...(reason ? { reason } : {}),
       ms,
     });
-    const missing = missingNeed(provider, options.settings);
+    const missing = missingNeed(provider, options.settings, options.keys);
     if (missing) {
       if (options.listed.includes(provider.name)) attempts.push(attempt('no_key', 0, 0, missing));
       continue;

@@ -1,6 +1,9 @@
+import { LookoutError } from '../failure.js';
+import { envName } from '../settings/env.js';
 import type { Settings } from '../settings/schema.js';
 import { tryUrl } from '../url.js';
-import type { Provider } from './provider.js';
+import type { Need, Provider, SettingNeed } from './provider.js';
+import { keySources, type ProviderKeys } from './provider-keys.js';
 import { PROVIDER_NAMES, type ProviderName } from './provider-names.js';
 import { PROVIDERS } from './providers/index.js';
 
@@ -22,20 +25,45 @@ export function endpointOf(provider: Provider, settings: Readonly<Settings>): st
   return typeof setting === 'string' && setting !== '' ? setting : provider.endpoint;
 }
 
-/** What a provider needs before it can search, in words naming the setting. */
-export function describeNeeds(provider: Provider): string {
-  if (provider.needs.includes('url')) {
+const isSettingNeed = (need: Need): need is SettingNeed => typeof need === 'object';
+
+/** One need in words naming where to set it. */
+function needWords(provider: Provider, need: Need): string {
+  if (need === 'url') {
     return `the address of a ${provider.label} instance (LOOKOUT_${provider.name.toUpperCase()}_URL)`;
   }
-  return 'nothing';
+  if (need === 'key') return `an API key (${keySources(provider)})`;
+  return `${need.what} (${envName(need.setting)})`;
+}
+
+/** What a provider needs before it can search, in words naming the setting. */
+export function describeNeeds(provider: Provider): string {
+  if (provider.needs.length === 0) return 'nothing';
+  return provider.needs.map((need) => needWords(provider, need)).join(' and ');
 }
 
 /** What a provider lacks before it can search, as a reason; undefined when it has all it needs. */
-export function missingNeed(provider: Provider, settings: Readonly<Settings>): string | undefined {
-  if (provider.needs.includes('url') && endpointOf(provider, settings) === '') {
-    return `needs ${describeNeeds(provider)}`;
+export function missingNeed(
+  provider: Provider,
+  settings: Readonly<Settings>,
+  keys: ProviderKeys,
+): string | undefined {
+  const missing = provider.needs.filter((need) => {
+    if (need === 'url') return endpointOf(provider, settings) === '';
+    if (isSettingNeed(need)) return settings[need.setting] === '';
+    return false;
+  });
+  if (provider.needs.includes('key')) {
+    try {
+      if (!keys.keyOf(provider)) missing.unshift('key');
+    } catch (error) {
+      // An unreadable key file is said where the key is missed, not as a crash of every search.
+      if (error instanceof LookoutError) return `cannot read its key: ${error.message}`;
+      throw error;
+    }
   }
-  return undefined;
+  if (missing.length === 0) return undefined;
+  return `needs ${missing.map((need) => needWords(provider, need)).join(' and ')}`;
 }
 
 export const hostOf = (endpoint: string): string => tryUrl(endpoint)?.host ?? '';

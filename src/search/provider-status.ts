@@ -1,5 +1,6 @@
 import type { Settings } from '../settings/schema.js';
 import type { Cooldowns } from './cooldowns.js';
+import { type ProviderKeys, takesKey } from './provider-keys.js';
 import { PROVIDER_NAMES } from './provider-names.js';
 import { describeNeeds, endpointOf, hostOf, missingNeed, providerOrder } from './provider-order.js';
 import { PROVIDERS } from './providers/index.js';
@@ -12,7 +13,7 @@ export interface ProviderStatus {
   on: boolean;
   host: string;
   needs: string;
-  /** Takes a key, kept under the provider's name in the key file. */
+  /** Takes a key (needs one, or searches better with one), kept under the provider's name in the key file. */
   needsKey: boolean;
   /** Has what it needs (a URL, a key). */
   setUp: boolean;
@@ -22,17 +23,17 @@ export interface ProviderStatus {
   restReason?: string;
 }
 
-/** Every provider in chain order, the off ones last. */
+/** Every provider in chain order, the off ones last, as the search service (its cool-downs and keys) sees them. */
 export function providerStatuses(
   settings: Readonly<Settings>,
-  cooldowns: Cooldowns,
+  { cooldowns, keys }: { cooldowns: Cooldowns; keys: ProviderKeys },
 ): ProviderStatus[] {
   const on = providerOrder(settings);
   const off = PROVIDER_NAMES.filter((name) => !on.some((provider) => provider.name === name)).map(
     (name) => PROVIDERS[name],
   );
   return [...on, ...off].map((provider) => {
-    const missing = missingNeed(provider, settings);
+    const missing = missingNeed(provider, settings, keys);
     const rest = cooldowns.restOf(provider.name);
     const isOn = on.includes(provider);
     return {
@@ -41,7 +42,7 @@ export function providerStatuses(
       on: isOn,
       host: hostOf(endpointOf(provider, settings)),
       needs: describeNeeds(provider),
-      needsKey: provider.needs.includes('key'),
+      needsKey: takesKey(provider),
       setUp: !missing,
       ready: isOn && !missing && !rest,
       ...(rest

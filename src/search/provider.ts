@@ -1,4 +1,4 @@
-import type { Settings } from '../settings/schema.js';
+import type { SettingName, Settings } from '../settings/schema.js';
 import type { Freshness, Source } from '../types.js';
 import type { ProviderName } from './provider-names.js';
 
@@ -25,10 +25,20 @@ export interface ProviderQuery {
 export interface ProviderContext {
   /** The provider's endpoint: its default, or the `<name>_url` setting. */
   endpoint: string;
-  /** Provider-specific settings (SearXNG categories, later a search model) are read from here. */
+  /** Provider-specific settings (SearXNG categories, a search model) are read from here. */
   settings: Readonly<Settings>;
+  /**
+   * The provider's key, when it takes one and one is set (the key file, else
+   * its environment variable). Sent only in a header, only to `endpoint`.
+   */
+  key?: string;
   /** Aborted when the provider's time is up or the caller gave up. */
   signal: AbortSignal;
+  /**
+   * Milliseconds left of the provider's time budget, so a wait (a 429's
+   * `Retry-After`) is only made when the answer can still come in time.
+   */
+  remainingMs?: () => number;
   fetch: typeof fetch;
   now: () => number;
 }
@@ -48,10 +58,25 @@ export type ProviderAnswer =
 export interface ProviderFailure {
   outcome: 'challenged' | 'blocked' | 'timeout' | 'error';
   reason: string;
+  /** The reason is about the key (refused, out of credit): the chain adds where the key came from. */
+  aboutKey?: boolean;
+}
+
+/** A setting a provider cannot search without, besides its URL and key (Google's engine id). */
+export interface SettingNeed {
+  setting: SettingName;
+  /** For people: "the engine id". */
+  what: string;
 }
 
 /** What a provider cannot search without. `url`: an endpoint with no public default. */
-export type Need = 'url' | 'key';
+export type Need = 'url' | 'key' | SettingNeed;
+
+/** A request rate a provider publishes: at most `requests` every `seconds`. */
+export interface RequestRate {
+  requests: number;
+  seconds: number;
+}
 
 export interface Provider {
   name: ProviderName;
@@ -60,7 +85,15 @@ export interface Provider {
   /** The default endpoint; `""` when there is none and the `<name>_url` setting must give one. */
   endpoint: string;
   needs: readonly Need[];
+  /**
+   * The environment variables a key may come from, in the order read
+   * (`BRAVE_API_KEY`). A provider with `keyEnv` but without a `key` need
+   * takes a key when one is set and searches without one otherwise.
+   */
+  keyEnv?: readonly string[];
   /** Time budget of one search, in milliseconds. */
   timeoutMs: number;
+  /** The provider's published rate limit: searches beyond it wait their turn instead of drawing 429s. */
+  rate?: RequestRate;
   search(query: ProviderQuery, context: ProviderContext): Promise<ProviderAnswer>;
 }

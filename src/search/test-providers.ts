@@ -43,7 +43,7 @@ export async function testProviders(
   const rows = await Promise.all(
     options.providers.map(async (provider) => {
       const host = hostOf(endpointOf(provider, options.settings));
-      const missing = missingNeed(provider, options.settings);
+      const missing = missingNeed(provider, options.settings, options.keys);
       if (missing) {
         const row: Attempt = {
           provider: provider.name,

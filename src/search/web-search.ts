@@ -3,16 +3,25 @@ import type { Settings } from '../settings/schema.js';
 import type { SearchRequest, SearchResult } from '../types.js';
 import { runChain } from './chain.js';
 import { Cooldowns } from './cooldowns.js';
+import { type ProviderKeys, providerKeys } from './provider-keys.js';
 import { isProviderName, PROVIDER_NAMES } from './provider-names.js';
 import { providerOrder } from './provider-order.js';
 import { PROVIDERS } from './providers/index.js';
 import { checkRequest } from './query.js';
+import { RequestPacing } from './request-pacing.js';
 import { SearchCache } from './search-cache.js';
 import type { SearchLimits } from './search-limits.js';
 import { type ProviderTest, testProviders } from './test-providers.js';
 
 export interface WebSearchOptions {
   settings: Readonly<Settings>;
+  /**
+   * Where providers' keys come from; by default the environment
+   * (`BRAVE_API_KEY`, ...). The CLI and the server add the key file.
+   */
+  keys?: ProviderKeys;
+  /** Keeps providers to their published rates; share one between services of one process. */
+  pacing?: RequestPacing;
   fetch?: typeof fetch;
   now?: () => number;
   cooldowns?: Cooldowns;
@@ -36,24 +45,29 @@ export interface WebSearch {
   test(query: string, options?: SearchCallOptions): Promise<Outcome<ProviderTest>>;
   readonly cooldowns: Cooldowns;
   readonly settings: Readonly<Settings>;
+  /** The keys its providers send (for `providerStatuses`). */
+  readonly keys: ProviderKeys;
 }
 
 /** One search service for one set of settings: its chain, cool-downs, cache and limits. */
 export function createWebSearch({
   settings,
+  keys = providerKeys({ env: process.env }),
+  pacing = new RequestPacing(),
   fetch: fetchImpl = globalThis.fetch,
   now = Date.now,
   cooldowns = new Cooldowns({ now }),
   cache = new SearchCache(),
   limits,
 }: WebSearchOptions): WebSearch {
-  const base = { settings, fetch: fetchImpl, now, cooldowns };
+  const base = { settings, keys, pacing, fetch: fetchImpl, now, cooldowns };
   /** Cache hits are free; only a search that reaches the network counts against the limits. */
   const admit = async (user: string | undefined) => limits?.admit(user ?? 'local');
 
   return {
     cooldowns,
     settings,
+    keys,
 
     async search(request, { signal, user, cache: useCache = true } = {}) {
       const checked = checkRequest(request);

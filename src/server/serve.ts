@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { serve } from '@hono/node-server';
 import { fail, type Outcome, succeed } from '../failure.js';
+import { providerKeys } from '../search/provider-keys.js';
+import { RequestPacing } from '../search/request-pacing.js';
 import { searchLimits } from '../search/search-limits.js';
 import { createWebSearch } from '../search/web-search.js';
 import { loadSettings } from '../settings/env.js';
@@ -41,9 +43,15 @@ export async function startServer(
     );
   }
   const database = await openDatabase(settings.data_dir);
+  const keyStore = new KeyStore(settings.data_dir);
+  // Kept across rebuilds: a settings change must not reset a provider's pace.
+  const keys = providerKeys({ file: keyStore, env });
+  const pacing = new RequestPacing();
   const live = await LiveSettings.open(env, new SettingsStore(database), (current) =>
     createWebSearch({
       settings: current,
+      keys,
+      pacing,
       limits: searchLimits({
         perUser: current.search_limit_per_user,
         total: current.search_limit_total,
@@ -58,7 +66,7 @@ export async function startServer(
       return live.search;
     },
     live,
-    keys: new KeyStore(settings.data_dir),
+    keys: keyStore,
     chats: new ChatStore(database),
     turns: new Set(),
     turnEnded: () => {

@@ -29,6 +29,9 @@ const SNIPPET_ERROR = 'expected a whole number from 50 to 2000';
 const LIMIT_ERROR = 'expected a whole number of searches a minute, at least 1';
 const ROUNDS_ERROR = 'expected a whole number from 0 to 10';
 const flag = () => z.boolean({ error: 'expected true or false' });
+/** A model of an LLM service with hosted search: that service's own name for it. */
+const searchModel = (name: string) =>
+  z.string().trim().min(1, 'expected a model name').default(name);
 
 /**
  * Every setting of lookout, with its default. Each one can also be given as an
@@ -51,6 +54,43 @@ export const settingsSchema = z.object({
     .default('https://search.brave.com/search')
     .describe("Brave Search's result page."),
   bing_html_url: httpUrl.default('https://www.bing.com/search').describe("Bing's result page."),
+  brave_api_url: httpUrl
+    .default('https://api.search.brave.com/res/v1/web/search')
+    .describe("The Brave Search API's web search (or a compatible gateway)."),
+  tavily_url: httpUrl.default('https://api.tavily.com/search').describe("Tavily's search API."),
+  exa_url: httpUrl.default('https://api.exa.ai/search').describe("Exa's search API."),
+  serper_url: httpUrl.default('https://google.serper.dev/search').describe("Serper's search API."),
+  google_pse_url: httpUrl
+    .default('https://www.googleapis.com/customsearch/v1')
+    .describe(
+      'Google Programmable Search (Custom Search JSON API); Google closed it to new customers and ends it on 2027-01-01.',
+    ),
+  google_pse_cx: z
+    .string()
+    .trim()
+    .default('')
+    .describe('The id (cx) of your Programmable Search Engine, which google_pse searches.'),
+  keenable_url: httpUrl
+    .default('https://api.keenable.ai/v1/search')
+    .describe("Keenable's search API; without a key, /public is added to it."),
+  openai_url: httpUrl
+    .default('https://api.openai.com/v1/responses')
+    .describe("OpenAI's Responses API, which the openai provider searches through."),
+  openai_search_model: searchModel('gpt-5-mini').describe(
+    'The OpenAI model that searches with the hosted web_search tool.',
+  ),
+  anthropic_url: httpUrl
+    .default('https://api.anthropic.com/v1/messages')
+    .describe("Anthropic's Messages API, which the anthropic provider searches through."),
+  anthropic_search_model: searchModel('claude-haiku-4-5').describe(
+    'The Claude model that searches with the web_search_20250305 server tool.',
+  ),
+  gemini_url: httpUrl
+    .default('https://generativelanguage.googleapis.com/v1beta')
+    .describe("The Gemini API's base; /models/<model>:generateContent is added to it."),
+  gemini_search_model: searchModel('gemini-2.5-flash').describe(
+    'The Gemini model that searches with google_search grounding.',
+  ),
   providers: providerList
     .default([])
     .describe('Order of the search providers; names left out follow in registry order.'),

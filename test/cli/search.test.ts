@@ -64,7 +64,7 @@ describe('lookout search', () => {
     const run = await runCli(['search', 'tokio', '--json'], env);
     expect(run.code).toBe(3);
     expect(run.stderr).toMatch(
-      /no search provider works\. Tried searxng: refused the connection; duckduckgo: challenged by a bot check; brave_html: blocked this server \(429 Too Many Requests\); bing_html: challenged by a bot check\./,
+      /no search provider works\. Tried searxng: refused the connection; duckduckgo: challenged by a bot check; brave_html: blocked this server \(429 Too Many Requests\); bing_html: challenged by a bot check; keenable: challenged by a bot check in front of the API\./,
     );
     expect(JSON.parse(run.stdout).error.code).toBe('no_provider_works');
   });

@@ -1,9 +1,28 @@
 import { defaultSettings, type Settings } from '../../src/settings/schema.js';
+import type { ApiFake } from './api-fake.js';
 import { startBingHtmlFake } from './bing-html-fake.js';
+import { BRAVE_TEST_KEY, startBraveApiFake } from './brave-api-fake.js';
 import { startBraveHtmlFake } from './brave-html-fake.js';
 import { startDuckDuckGoFake } from './duckduckgo-fake.js';
+import { EXA_TEST_KEY, startExaFake } from './exa-fake.js';
+import { GOOGLE_TEST_CX, GOOGLE_TEST_KEY, startGooglePseFake } from './google-pse-fake.js';
 import type { FakeServer } from './http-fake.js';
+import { KEENABLE_TEST_KEY, startKeenableFake } from './keenable-fake.js';
 import { type SearxngFake, startSearxngFake } from './searxng-fake.js';
+import { SERPER_TEST_KEY, startSerperFake } from './serper-fake.js';
+import { startTavilyFake, TAVILY_TEST_KEY } from './tavily-fake.js';
+
+/** The keyed search APIs, with the key each fake takes and the variable it is read from. */
+export const KEYED_APIS = {
+  brave_api: { env: 'BRAVE_API_KEY', key: BRAVE_TEST_KEY, path: '/res/v1/web/search' },
+  tavily: { env: 'TAVILY_API_KEY', key: TAVILY_TEST_KEY, path: '/search' },
+  exa: { env: 'EXA_API_KEY', key: EXA_TEST_KEY, path: '/search' },
+  serper: { env: 'SERPER_API_KEY', key: SERPER_TEST_KEY, path: '/search' },
+  google_pse: { env: 'GOOGLE_API_KEY', key: GOOGLE_TEST_KEY, path: '/customsearch/v1' },
+  keenable: { env: 'KEENABLE_API_KEY', key: KEENABLE_TEST_KEY, path: '/v1/search' },
+} as const;
+export type KeyedApi = keyof typeof KEYED_APIS;
+const KEYED_NAMES = Object.keys(KEYED_APIS) as KeyedApi[];
 
 /** One fake of every engine, for tests of the chain and of the CLI. */
 export interface EngineFakes {
@@ -11,46 +30,79 @@ export interface EngineFakes {
   duckduckgo: FakeServer;
   brave: FakeServer;
   bing: FakeServer;
+  /** The keyed APIs' fakes, by provider name. */
+  apis: Record<KeyedApi, ApiFake>;
   all: FakeServer[];
-  /** Settings pointing every keyless engine at its fake (SearXNG only when asked). */
+  /**
+   * Settings pointing every engine and API at its fake (SearXNG only when
+   * asked). Keys are not settings: see `keyEnv`.
+   */
   settings(overrides?: Partial<Settings>): Settings;
   /** The same as `LOOKOUT_*` variables, for a CLI run. */
   env(withSearxng?: boolean): Record<string, string>;
+  /** The keys every API fake takes, as the environment variables they are read from. */
+  keyEnv(): Record<string, string>;
   reset(): void;
   close(): Promise<void>;
 }
 
-export async function startEngineFakes(): Promise<EngineFakes> {
-  const [searxng, duckduckgo, brave, bing] = await Promise.all([
+/** `keys`: the key each API fake takes instead of its test key (the key-leak test's own). */
+export async function startEngineFakes(
+  keys: Partial<Record<KeyedApi, string>> = {},
+): Promise<EngineFakes> {
+  const keyOf = (name: KeyedApi) => keys[name] ?? KEYED_APIS[name].key;
+  const [searxng, duckduckgo, brave, bing, ...apiFakes] = await Promise.all([
     startSearxngFake(),
     startDuckDuckGoFake(),
     startBraveHtmlFake(),
     startBingHtmlFake(),
+    startBraveApiFake(keyOf('brave_api')),
+    startTavilyFake(keyOf('tavily')),
+    startExaFake(keyOf('exa')),
+    startSerperFake(keyOf('serper')),
+    startGooglePseFake(keyOf('google_pse')),
+    startKeenableFake(keyOf('keenable')),
   ]);
-  const all = [searxng, duckduckgo, brave, bing];
+  const apis = Object.fromEntries(
+    KEYED_NAMES.map((name, index) => [name, apiFakes[index] as ApiFake]),
+  ) as Record<KeyedApi, ApiFake>;
+  const all = [searxng, duckduckgo, brave, bing, ...apiFakes];
+  const redirectTo = searxng.redirectTo;
   const urls = {
     duckduckgo_url: `${duckduckgo.url}/html/`,
     brave_html_url: `${brave.url}/search`,
     bing_html_url: `${bing.url}/search`,
+    ...Object.fromEntries(
+      KEYED_NAMES.map((name) => [`${name}_url`, `${apis[name].url}${KEYED_APIS[name].path}`]),
+    ),
+    google_pse_cx: GOOGLE_TEST_CX,
   };
   return {
     searxng,
     duckduckgo,
     brave,
     bing,
+    apis,
     all,
     settings: (overrides = {}) => ({ ...defaultSettings(), ...urls, ...overrides }),
     env: (withSearxng = false) => ({
-      LOOKOUT_DUCKDUCKGO_URL: urls.duckduckgo_url,
-      LOOKOUT_BRAVE_HTML_URL: urls.brave_html_url,
-      LOOKOUT_BING_HTML_URL: urls.bing_html_url,
+      ...Object.fromEntries(
+        Object.entries(urls).map(([name, value]) => [`LOOKOUT_${name.toUpperCase()}`, value]),
+      ),
       ...(withSearxng ? { LOOKOUT_SEARXNG_URL: searxng.url } : {}),
     }),
+    keyEnv: () =>
+      Object.fromEntries(KEYED_NAMES.map((name) => [KEYED_APIS[name].env, keyOf(name)])),
     reset: () => {
       for (const fake of all) {
         fake.mode = undefined;
         fake.delayMs = 0;
         fake.requests.length = 0;
+        fake.redirectTo = redirectTo;
+      }
+      for (const fake of apiFakes) {
+        fake.replay = undefined;
+        fake.minIntervalMs = 0;
       }
       searxng.jsonDisabled = false;
     },

@@ -16,6 +16,10 @@ export const SCENARIOS = [
   'server_error',
   'garbage',
   'slow',
+  /** A keyed API refuses the key, even the right one (its real bad-key answer). */
+  'bad_key',
+  /** A 302 to `redirectTo`, another host: a client carrying a key must not follow it. */
+  'redirect',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -33,8 +37,13 @@ export interface FakeServer {
   mode: Scenario | undefined;
   /** Wait this long before every answer: an engine that is slow but answers. */
   delayMs: number;
+  /** Where the `redirect` scenario sends a client. */
+  redirectTo: string;
   close(): Promise<void>;
 }
+
+/** The discard port on loopback: nothing listens, so a followed redirect fails. */
+const NOWHERE = 'http://127.0.0.1:9/elsewhere';
 
 export type FakeHandler = (
   request: RecordedRequest,
@@ -60,6 +69,7 @@ export async function startFake(handle: FakeHandler, queryParam = 'q'): Promise<
     requests,
     mode: undefined,
     delayMs: 0,
+    redirectTo: NOWHERE,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
@@ -96,6 +106,10 @@ export async function startFake(handle: FakeHandler, queryParam = 'q'): Promise<
         });
       });
       if (response.destroyed) return;
+    }
+    if (scenario === 'redirect') {
+      response.writeHead(302, { Location: fake.redirectTo }).end();
+      return;
     }
     try {
       await handle(request, response, scenario);
@@ -156,6 +170,9 @@ export function startHtmlEngineFake(pages: EnginePages): Promise<FakeServer> {
     switch (scenario) {
       case 'results':
       case 'slow':
+      case 'bad_key':
+      case 'redirect':
+        // An engine without keys has no key to refuse; a redirect is answered before.
         return sendHtml(response, 200, pages.results(query));
       case 'empty':
         return sendHtml(response, 200, pages.empty(query));

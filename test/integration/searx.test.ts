@@ -126,6 +126,7 @@ describe('searxng against a real searx instance', () => {
       fakes.duckduckgo.mode = 'challenge';
       fakes.brave.mode = 'too_many';
       fakes.bing.mode = 'forbidden';
+      fakes.apis.keenable.mode = 'forbidden';
       const stopped = searx.url;
       await searx.stop();
       const run = await runBin(['search', 'anything'], {
@@ -135,7 +136,8 @@ describe('searxng against a real searx instance', () => {
       expect(run.code).toBe(3);
       expect(run.stderr).toContain(
         'no search provider works. Tried searxng: refused the connection; duckduckgo: challenged by a bot check; ' +
-          'brave_html: blocked this server (429 Too Many Requests); bing_html: blocked this server (403 Forbidden).',
+          'brave_html: blocked this server (429 Too Many Requests); bing_html: blocked this server (403 Forbidden); ' +
+          'keenable: blocked this server (403, not the API answering).',
       );
     } finally {
       await fakes.close();

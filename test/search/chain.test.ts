@@ -74,6 +74,7 @@ describe('the provider chain', () => {
       'duckduckgo:no_results',
       'brave_html:no_results',
       'bing_html:no_results',
+      'keenable:no_results',
     ]);
   });
 
@@ -119,6 +120,7 @@ describe('the provider chain', () => {
     fakes.duckduckgo.mode = 'challenge';
     fakes.brave.mode = 'too_many';
     fakes.bing.mode = 'garbage';
+    fakes.apis.keenable.mode = 'server_error';
     const outcome = await service().search({ query: 'tokio' });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
@@ -126,12 +128,14 @@ describe('the provider chain', () => {
     expect(outcome.failure.message).toBe(
       'no search provider works. Tried duckduckgo: challenged by a bot check; ' +
         'brave_html: blocked this server (429 Too Many Requests); ' +
-        'bing_html: the page had no results it could read. ' +
+        'bing_html: the page had no results it could read; ' +
+        'keenable: answered HTTP 500: Internal server error. ' +
         'Set a SearXNG instance (LOOKOUT_SEARXNG_URL) to search without depending on the bot checks of the engines, or try again in a few minutes.',
     );
     expect(outcome.failure.attempts?.map((a) => a.outcome)).toEqual([
       'challenged',
       'blocked',
+      'error',
       'error',
     ]);
   });
@@ -158,7 +162,7 @@ describe('the provider chain', () => {
     fakes.duckduckgo.mode = 'server_error';
     const outcome = await service({
       providers: ['bing_html'],
-      providers_off: ['brave_html'],
+      providers_off: ['brave_html', 'keenable'],
     }).search({
       query: 'tokio',
     });
@@ -213,7 +217,22 @@ describe('the provider chain', () => {
     if (!outcome.ok) return;
     expect(
       outcome.value.providers.map((row) => `${row.provider}:${row.outcome}:${row.results}`),
-    ).toEqual(['searxng:ok:5', 'duckduckgo:challenged:0', 'brave_html:ok:5', 'bing_html:ok:5']);
+    ).toEqual([
+      'searxng:ok:5',
+      // Keyed APIs without a key are listed, not asked.
+      'brave_api:no_key:0',
+      'tavily:no_key:0',
+      'exa:no_key:0',
+      'serper:no_key:0',
+      'google_pse:no_key:0',
+      'duckduckgo:challenged:0',
+      'brave_html:ok:5',
+      'bing_html:ok:5',
+      'keenable:ok:5',
+      'openai:no_key:0',
+      'anthropic:no_key:0',
+      'gemini:no_key:0',
+    ]);
     expect(outcome.value.provider).toBe('searxng');
     expect(Object.keys(search.cooldowns.snapshot())).toEqual(['duckduckgo']);
   });

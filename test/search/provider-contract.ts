@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Provider, ProviderAnswer, ProviderQuery } from '../../src/search/provider.js';
 import { shapeSources } from '../../src/search/shape-sources.js';
-import { defaultSettings } from '../../src/settings/schema.js';
+import { defaultSettings, type Settings } from '../../src/settings/schema.js';
 import { expectedUrls } from '../fakes/corpus.js';
-import { closedPort, type FakeServer, type RecordedRequest } from '../fakes/http-fake.js';
+import {
+  closedPort,
+  type FakeServer,
+  type RecordedRequest,
+  startFake,
+} from '../fakes/http-fake.js';
 
 export interface ContractOptions {
   provider: Provider;
@@ -15,6 +20,13 @@ export interface ContractOptions {
   expectSite: (request: RecordedRequest) => void;
   /** Whether the engine's page shows publication dates the provider must read. */
   dated?: boolean;
+  /** Settings the provider needs besides its endpoint (Google's engine id). */
+  settings?: Partial<Settings>;
+  /**
+   * For a keyed API: the key the fake takes, the header it travels in, and
+   * how a refused key is said.
+   */
+  api?: { key: string; header: string; refused: RegExp };
 }
 
 export const baseQuery = (text: string, extra: Partial<ProviderQuery> = {}): ProviderQuery => ({
@@ -43,10 +55,12 @@ export function providerContract(options: ContractOptions): void {
       query: ProviderQuery,
       timeoutMs = 3_000,
       endpoint?: string,
+      key = options.api?.key,
     ): Promise<ProviderAnswer> =>
       provider.search(query, {
         endpoint: endpoint ?? options.endpoint(fake.url),
-        settings: defaultSettings(),
+        settings: { ...defaultSettings(), ...options.settings },
+        ...(key ? { key } : {}),
         signal: AbortSignal.timeout(timeoutMs),
         fetch,
         now: () => Date.parse('2026-11-30T12:00:00Z'),
@@ -139,5 +153,54 @@ export function providerContract(options: ContractOptions): void {
       const answer = await ask(baseQuery('tokio'), 3_000, closed);
       expect(answer).toMatchObject({ outcome: 'error', reason: expect.stringMatching(/refused/) });
     });
+
+    if (options.api) apiContract(options.api, ask, lastRequest, () => fake);
+  });
+}
+
+/** What a keyed API's provider must do besides: say a refused key, and keep the key to its host. */
+function apiContract(
+  api: NonNullable<ContractOptions['api']>,
+  ask: (
+    query: ProviderQuery,
+    timeoutMs?: number,
+    endpoint?: string,
+    key?: string,
+  ) => Promise<ProviderAnswer>,
+  lastRequest: () => RecordedRequest,
+  fake: () => FakeServer,
+): void {
+  it('sends the key in its header, and nowhere else', async () => {
+    await ask(baseQuery('tokio'));
+    const request = lastRequest();
+    expect(String(request.headers[api.header.toLowerCase()])).toContain(api.key);
+    const elsewhere = { ...request.headers, [api.header.toLowerCase()]: '', authorization: '' };
+    expect(JSON.stringify(elsewhere) + request.path + request.params.toString()).not.toContain(
+      api.key,
+    );
+  });
+
+  it.each([
+    ['a wrong key', 'tokio', 'wrong-key-0000'],
+    ['its own refusal', 'tokio fake-bad_key', api.key],
+  ])('says the key was refused, on %s', async (_, text, key) => {
+    const answer = await ask(baseQuery(text), 3_000, undefined, key);
+    expect(answer).toMatchObject({ outcome: 'error', aboutKey: true });
+    expect(answer.outcome !== 'ok' && 'reason' in answer && answer.reason).toMatch(api.refused);
+    expect(JSON.stringify(answer)).not.toContain(key);
+  });
+
+  it('does not follow a redirect, so the key never reaches another host', async () => {
+    const elsewhere = await startFake((_, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    try {
+      fake().redirectTo = `${elsewhere.url}/collect`;
+      const answer = await ask(baseQuery('tokio fake-redirect'));
+      expect(answer).toMatchObject({ outcome: 'error', reason: expect.stringMatching(/redirect/) });
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 }

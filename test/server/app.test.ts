@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROVIDER_NAMES } from '../../src/search/provider-names.js';
 import { createWebSearch, type WebSearch } from '../../src/search/web-search.js';
 import { createApp } from '../../src/server/app.js';
 import { startServer } from '../../src/server/serve.js';
@@ -115,7 +116,11 @@ describe('the HTTP API', () => {
     expect(response.status).toBe(502);
     const problem = await json(response);
     expect(problem.error.code).toBe('no_provider_works');
+    expect(problem.error.attempts.map((attempt: { provider: string }) => attempt.provider)).toEqual(
+      ['duckduckgo', 'brave_html', 'bing_html', 'keenable'],
+    );
     expect(problem.error.attempts.map((attempt: { outcome: string }) => attempt.outcome)).toEqual([
+      'blocked',
       'blocked',
       'blocked',
       'blocked',
@@ -132,24 +137,31 @@ describe('the HTTP API', () => {
     expect(fakes.duckduckgo.requests).toHaveLength(0);
     expect((await post('/api/search/query', { query: 'no provider' })).status).toBe(400);
     const providers = await json(app.request('/api/search/providers'));
-    expect(providers[1]).toMatchObject({ name: 'duckduckgo', on: true, setUp: true });
+    expect(
+      providers.find((provider: { name: string }) => provider.name === 'duckduckgo'),
+    ).toMatchObject({ name: 'duckduckgo', on: true, setUp: true });
   });
 
   it('lists the providers and tests them, as the CLI does', async () => {
     const providers = await json(app.request('/api/providers'));
     expect(providers.map((provider: { name: string }) => provider.name)).toEqual([
-      'searxng',
-      'duckduckgo',
-      'brave_html',
-      'bing_html',
+      ...PROVIDER_NAMES,
     ]);
     const tested = await json(post('/api/providers/test', { query: 'tokio' }));
-    expect(tested.providers.map((row: { outcome: string }) => row.outcome)).toEqual([
-      'no_key',
-      'ok',
-      'ok',
-      'ok',
-    ]);
+    const outcomes = Object.fromEntries(
+      tested.providers.map((row: { provider: string; outcome: string }) => [
+        row.provider,
+        row.outcome,
+      ]),
+    );
+    expect(outcomes).toMatchObject({
+      searxng: 'no_key',
+      brave_api: 'no_key',
+      duckduckgo: 'ok',
+      brave_html: 'ok',
+      bing_html: 'ok',
+      keenable: 'ok',
+    });
     expect(tested.provider).toBe('duckduckgo');
   });
 

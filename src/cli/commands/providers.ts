@@ -29,8 +29,8 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
 
 /** Every provider in chain order (the off ones last): on or off, what it needs, whether it rests. */
 function list(service: WebSearch, io: Io, json: boolean): ExitCode {
-  const { settings, cooldowns } = service;
-  const rows = providerStatuses(settings, cooldowns);
+  const { settings, cooldowns, keys } = service;
+  const rows = providerStatuses(settings, { cooldowns, keys });
   if (json) {
     io.out(`${JSON.stringify(rows, null, 2)}\n`);
     return EXIT.ok;
