@@ -1,18 +1,21 @@
 import { defaultSettings, type Settings } from '../../src/settings/schema.js';
+import { ANTHROPIC_TEST_KEY, startAnthropicFake } from './anthropic-fake.js';
 import type { ApiFake } from './api-fake.js';
 import { startBingHtmlFake } from './bing-html-fake.js';
 import { BRAVE_TEST_KEY, startBraveApiFake } from './brave-api-fake.js';
 import { startBraveHtmlFake } from './brave-html-fake.js';
 import { startDuckDuckGoFake } from './duckduckgo-fake.js';
 import { EXA_TEST_KEY, startExaFake } from './exa-fake.js';
+import { GEMINI_TEST_KEY, startGeminiFake } from './gemini-fake.js';
 import { GOOGLE_TEST_CX, GOOGLE_TEST_KEY, startGooglePseFake } from './google-pse-fake.js';
 import type { FakeServer } from './http-fake.js';
 import { KEENABLE_TEST_KEY, startKeenableFake } from './keenable-fake.js';
+import { OPENAI_TEST_KEY, startOpenAiFake } from './openai-fake.js';
 import { type SearxngFake, startSearxngFake } from './searxng-fake.js';
 import { SERPER_TEST_KEY, startSerperFake } from './serper-fake.js';
 import { startTavilyFake, TAVILY_TEST_KEY } from './tavily-fake.js';
 
-/** The keyed search APIs, with the key each fake takes and the variable it is read from. */
+/** The keyed search APIs and hosted searches, with the key each fake takes and the variable it is read from. */
 export const KEYED_APIS = {
   brave_api: { env: 'BRAVE_API_KEY', key: BRAVE_TEST_KEY, path: '/res/v1/web/search' },
   tavily: { env: 'TAVILY_API_KEY', key: TAVILY_TEST_KEY, path: '/search' },
@@ -20,6 +23,9 @@ export const KEYED_APIS = {
   serper: { env: 'SERPER_API_KEY', key: SERPER_TEST_KEY, path: '/search' },
   google_pse: { env: 'GOOGLE_API_KEY', key: GOOGLE_TEST_KEY, path: '/customsearch/v1' },
   keenable: { env: 'KEENABLE_API_KEY', key: KEENABLE_TEST_KEY, path: '/v1/search' },
+  openai: { env: 'OPENAI_API_KEY', key: OPENAI_TEST_KEY, path: '/v1/responses' },
+  anthropic: { env: 'ANTHROPIC_API_KEY', key: ANTHROPIC_TEST_KEY, path: '/v1/messages' },
+  gemini: { env: 'GEMINI_API_KEY', key: GEMINI_TEST_KEY, path: '/v1beta' },
 } as const;
 export type KeyedApi = keyof typeof KEYED_APIS;
 const KEYED_NAMES = Object.keys(KEYED_APIS) as KeyedApi[];
@@ -62,6 +68,9 @@ export async function startEngineFakes(
     startSerperFake(keyOf('serper')),
     startGooglePseFake(keyOf('google_pse')),
     startKeenableFake(keyOf('keenable')),
+    startOpenAiFake(keyOf('openai')),
+    startAnthropicFake(keyOf('anthropic')),
+    startGeminiFake(keyOf('gemini')),
   ]);
   const apis = Object.fromEntries(
     KEYED_NAMES.map((name, index) => [name, apiFakes[index] as ApiFake]),
