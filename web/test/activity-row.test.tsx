@@ -26,7 +26,7 @@ describe('an activity row', () => {
     render(<ActivityList activity={[searched('tokio release', [source(1), source(2)])]} />);
     const row = toggle(/searched: tokio release \(2 results\)/);
     expect(row.getAttribute('aria-expanded')).toBe('false');
-    expect(row.textContent).toBe('▸searched: tokio release (2 results)');
+    expect(row.textContent).toBe('▸ searched: tokio release (2 results)');
     expect(screen.queryByText('Result 1')).toBeNull();
   });
 
@@ -194,8 +194,8 @@ describe('a reply', () => {
     );
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual([
-      '▸searched: q (1 result)',
-      '▸thinking (17 chars, 2 lines)',
+      '▸ searched: q (1 result)',
+      '▸ thinking (17 chars, 2 lines)',
     ]);
     fireEvent.click(buttons[1] as HTMLElement);
     expect(screen.getByText(/line one/).tagName).toBe('PRE');

@@ -25,7 +25,7 @@ export function ActivityRow({ activity }: { activity: WebActivity }) {
       >
         <span className="marker" aria-hidden="true">
           {open ? '▾' : '▸'}
-        </span>
+        </span>{' '}
         <span className="fold-line">{line}</span>
       </button>
       {open ? (

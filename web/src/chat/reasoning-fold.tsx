@@ -17,7 +17,7 @@ export function ReasoningFold({ reasoning }: { reasoning: string }) {
       >
         <span className="marker" aria-hidden="true">
           {open ? '▾' : '▸'}
-        </span>
+        </span>{' '}
         <span className="fold-line">
           thinking ({reasoning.length.toLocaleString('en')} chars, {lines} line
           {lines === 1 ? '' : 's'})
