@@ -107,8 +107,19 @@ export function ChatPage({
         setChatId(id);
         navigate(`/chats/${encodeURIComponent(id)}`);
       }
-      for await (const event of sendMessage(id, question, controller.signal, retry)) {
-        live = applyEvent(live, event);
+      // Shown at most once a frame: a long answer is parsed as Markdown at each showing.
+      let frame = 0;
+      const show = () => {
+        frame = 0;
+        setTurn(live);
+      };
+      try {
+        for await (const event of sendMessage(id, question, controller.signal, retry)) {
+          live = applyEvent(live, event);
+          if (frame === 0) frame = requestAnimationFrame(show);
+        }
+      } finally {
+        cancelAnimationFrame(frame);
         setTurn(live);
       }
     } catch (error) {
