@@ -311,3 +311,42 @@ describe('the web UI in Chromium', () => {
     ).toBe(1);
   });
 });
+
+describe('the web UI of a lookout with tokens', () => {
+  let browser: Browser;
+  let serve: ServeProcess;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    serve = await startServe({
+      LOOKOUT_PORT: '0',
+      LOOKOUT_DATA_DIR: freshDataDir(),
+      LOOKOUT_ADMIN_TOKEN: 'admin-e2e-0123456789',
+      LOOKOUT_USER_TOKENS: 'user-e2e-0123456789',
+      LOOKOUT_UPSTREAM: 'http://127.0.0.1:9/v1',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+  });
+
+  it('asks for the token, refuses a wrong one, and shows a user no Settings', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(5_000);
+    await page.goto(serve.url);
+    const token = page.getByLabel('Access token');
+    await token.fill('not-the-token');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText(/the token is not valid/).waitFor();
+
+    await token.fill('user-e2e-0123456789');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    expect(await page.getByRole('link', { name: 'History' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    // The token stays in this browser: a reload goes straight to the chat.
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  });
+});

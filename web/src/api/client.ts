@@ -20,7 +20,6 @@ const TOKEN_KEY = 'lookout.token';
 export const savedToken = {
   get: (): string => localStorage.getItem(TOKEN_KEY) ?? '',
   set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
 export function authHeaders(): Record<string, string> {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { api, OFFLINE, savedToken } from '../api/client.js';
+import { api, OFFLINE } from '../api/client.js';
 import type { Chat, ProviderStatus, Session } from '../api/types.js';
 import { useLoad } from '../api/use-load.js';
 import { ChatPage } from '../chat/chat-page.js';
@@ -22,7 +22,6 @@ export function App() {
   const [problem, setProblem] = useState<Error | undefined>();
 
   if (session.error?.status === 401) {
-    if (session.error.message.includes('not valid')) savedToken.clear();
     return (
       <TokenPrompt
         message={`This lookout asks for a token: ${session.error.message}`}
