@@ -1,4 +1,4 @@
-import { type DependencyList, useCallback, useEffect, useState } from 'react';
+import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './client.js';
 
 export interface Loaded<T> {
@@ -21,10 +21,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): Loaded
   const [round, setRound] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `deps` say when to load again
   const run = useCallback(load, deps);
+  const shown = useRef<typeof run | undefined>(undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new `round` is a reload asked for
   useEffect(() => {
     let current = true;
-    setState((was) => ({ ...was, loading: true }));
+    // A reload keeps showing what it replaces; other `deps` (another chat) show nothing old.
+    const reloading = shown.current === run;
+    shown.current = run;
+    setState((was) => (reloading ? { ...was, loading: true } : { loading: true }));
     run().then(
       (data) => current && setState({ data, loading: false }),
       // What was loaded before stays shown beside the error (a list while the server is away).
