@@ -57,6 +57,9 @@ describe('the HTTP API', () => {
         '/api/providers',
         '/api/providers/test',
         '/api/fetch',
+        '/v1/chat/completions',
+        '/v1/models',
+        '/mcp',
       ]),
     );
     expect(document.components.schemas.SearchResult.required).toEqual(

@@ -14,6 +14,17 @@ import { toolContextFor } from '../tool-context.js';
  * plain JSON: a tool call sends no progress worth a stream.
  */
 export function mcpRoutes(app: OpenAPIHono, server: ServerContext): void {
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/mcp',
+    summary: 'MCP over Streamable HTTP (stateless): web_search and web_fetch for any MCP client',
+    description:
+      'JSON-RPC 2.0 messages as the Model Context Protocol defines them; answers are JSON.',
+    responses: {
+      200: { description: 'A JSON-RPC answer' },
+      401: { description: 'A bearer token is required' },
+    },
+  });
   app.use('/mcp', requireRole('user', server));
   app.post('/mcp', async (context) => {
     const request = context.req.raw;

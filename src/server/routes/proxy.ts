@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { UpstreamError } from '../../chat/types.js';
 import { completionChunks } from '../../proxy/completion-chunks.js';
@@ -26,6 +26,7 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
  * Every error is in OpenAI's shape.
  */
 export function proxyRoutes(app: OpenAPIHono, server: ServerContext): void {
+  describeForOpenApi(app);
   const memory = new HandOffMemory();
   app.use(
     '/v1/*',
@@ -132,4 +133,51 @@ function cancellable(server: ServerContext, clientGone: AbortSignal): Cancellabl
       server.turnEnded?.();
     },
   };
+}
+
+/** OpenAI's own shapes are the contract here; the document says where to find them and what lookout adds. */
+function describeForOpenApi(app: OpenAPIHono): void {
+  const openAiErrors = Object.fromEntries(
+    [400, 401, 502].map((status) => [
+      status,
+      {
+        description: 'An error in OpenAI\'s shape: {"error": {"message", "type", "param", "code"}}',
+      },
+    ]),
+  );
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/v1/chat/completions',
+    summary:
+      'OpenAI-compatible chat completions: the model server answers, with web_search and web_fetch run by lookout',
+    description:
+      "The body is OpenAI's chat completion request; fields lookout does not set reach the model server unchanged. A model name ending in :web always gets the web tools. The answer is a chat.completion, or chat.completion.chunk server-sent events when stream is true; the field `lookout` carries the web activity.",
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z
+              .looseObject({
+                model: z.string(),
+                messages: z.array(z.unknown()),
+                stream: z.boolean().optional(),
+                tools: z.array(z.unknown()).optional(),
+              })
+              .openapi('ChatCompletionRequest'),
+          },
+        },
+      },
+    },
+    responses: {
+      200: { description: 'A chat.completion, or a text/event-stream of chunks' },
+      ...openAiErrors,
+    },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/v1/models',
+    summary: "The model server's models, each also as <name>:web",
+    responses: { 200: { description: 'An OpenAI model list' }, ...openAiErrors },
+  });
 }
