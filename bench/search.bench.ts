@@ -1,17 +1,19 @@
 /**
  * How fast lookout reads result pages and searches, side by side with what a
  * user would write instead: a scraper on cheerio's default parser (parse5),
- * and a bare SearXNG client (fetch + JSON.parse, no cleaning). Everything
+ * and bare clients (fetch + JSON.parse, no cleaning) of SearXNG and of a
+ * keyed API. Everything
  * runs on loopback: the engine pages come from the test fakes, SearXNG is the
  * real searx instance of shared/searx.
  */
 import { load } from 'cheerio';
 import { afterAll, beforeAll, bench, describe } from 'vitest';
+import { providerKeys } from '../src/search/provider-keys.js';
 import { PROVIDERS } from '../src/search/providers/index.js';
 import { SearchCache } from '../src/search/search-cache.js';
 import { createWebSearch, type WebSearch } from '../src/search/web-search.js';
 import { defaultSettings } from '../src/settings/schema.js';
-import { type EngineFakes, startEngineFakes } from '../test/fakes/engines.js';
+import { type EngineFakes, KEYED_APIS, startEngineFakes } from '../test/fakes/engines.js';
 import { type SearxInstance, startSearx } from '../test/integration/searx-instance.js';
 
 const QUERY = {
@@ -24,6 +26,7 @@ const QUERY = {
 let fakes: EngineFakes;
 let searx: SearxInstance | undefined;
 let search: WebSearch;
+let keyed: WebSearch;
 let counter = 0;
 const pages: Record<string, string> = {};
 
@@ -59,6 +62,15 @@ beforeAll(async () => {
     cache: new SearchCache(),
   });
   await search.search({ query: 'cached query' });
+  // Serper, whose fake speaks its JSON API and which has no published rate to wait for.
+  keyed = createWebSearch({
+    settings: fakes.settings({
+      providers: ['serper'],
+      providers_off: ['duckduckgo', 'brave_html', 'bing_html', 'keenable'],
+    }),
+    keys: providerKeys({ env: fakes.keyEnv() }),
+    cache: new SearchCache(),
+  });
 });
 afterAll(async () => {
   await fakes.close();
@@ -91,6 +103,28 @@ describe('read a Bing result page', () => {
       url: $(element).find('h2 a').attr('href'),
       snippet: $(element).find('.b_caption p').text(),
     }));
+  });
+});
+
+describe('search a keyed API (the Serper fake on loopback)', () => {
+  bench(
+    'lookout createWebSearch: key resolved, header only, no redirect, results cleaned',
+    async () => {
+      counter += 1;
+      const outcome = await keyed.search({ query: `keyed ${counter}` });
+      if (!outcome.ok || outcome.value.provider !== 'serper')
+        throw new Error('serper did not answer');
+    },
+  );
+  bench('bare client: fetch with the key + JSON.parse, no cleaning', async () => {
+    counter += 1;
+    const response = await fetch(`${fakes.apis.serper.url}/search`, {
+      method: 'POST',
+      headers: { 'X-API-KEY': KEYED_APIS.serper.key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ q: `keyed ${counter}`, num: 10 }),
+    });
+    const body = (await response.json()) as { organic: unknown[] };
+    body.organic.slice(0, 5);
   });
 });
 
