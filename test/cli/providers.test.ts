@@ -52,7 +52,7 @@ describe('lookout providers', () => {
       ...PROVIDER_NAMES.filter((name) => name !== 'brave_html'),
     ]);
     expect(rows[1]).toMatchObject({ name: 'searxng', on: true, ready: true });
-    expect(rows[2]).toMatchObject({ name: 'brave_api', needsKey: true, setUp: false });
+    expect(rows[2]).toMatchObject({ name: 'brave_api', takesKey: true, setUp: false });
   });
 
   it('tests every provider and prints a row each, then the first answer', async () => {

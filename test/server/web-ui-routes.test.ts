@@ -195,3 +195,42 @@ describe('the web UI routes with tokens', () => {
     expect(found).toMatchObject({ found: false, message: expect.stringMatching(/127\.0\.0\.1:9/) });
   });
 });
+
+describe('what the Settings page learns of provider keys', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const started = await startServer(
+      { LOOKOUT_PORT: '0', LOOKOUT_DATA_DIR: freshDataDir(), BRAVE_API_KEY: 'brave-from-env-123' },
+      () => {},
+    );
+    if (!started.ok) throw new Error(started.failure.message);
+    server = started.value;
+  });
+  afterAll(() => server.close());
+
+  const brave = async () => {
+    const body = await (await fetch(`${server.url}/api/providers`)).text();
+    expect(body).not.toContain('brave-from-env');
+    expect(body).not.toContain('brave-from-file');
+    return (JSON.parse(body) as { name: string }[]).find((row) => row.name === 'brave_api');
+  };
+
+  it('says where the key in use comes from, never the key', async () => {
+    expect(await brave()).toMatchObject({ takesKey: true, setUp: true, keyFrom: 'BRAVE_API_KEY' });
+    await fetch(`${server.url}/api/keys/brave_api`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'brave-from-file-456' }),
+    });
+    expect(await brave()).toMatchObject({ setUp: true, keyFrom: 'the key file' });
+    const duckduckgo = (
+      (await (await fetch(`${server.url}/api/providers`)).json()) as {
+        name: string;
+        takesKey: boolean;
+        keyFrom?: string;
+      }[]
+    ).find((row) => row.name === 'duckduckgo');
+    expect(duckduckgo).toMatchObject({ takesKey: false });
+    expect(duckduckgo?.keyFrom).toBeUndefined();
+  });
+});

@@ -67,7 +67,7 @@ describe('who serves search', () => {
     on: true,
     host: `${name}.example`,
     needs: 'nothing',
-    needsKey: false,
+    takesKey: false,
     setUp: true,
     ready: true,
     ...extra,

@@ -29,8 +29,7 @@ export async function run(args: string[], io: Io): Promise<ExitCode> {
 
 /** Every provider in chain order (the off ones last): on or off, what it needs, whether it rests. */
 function list(service: WebSearch, io: Io, json: boolean): ExitCode {
-  const { settings, cooldowns, keys } = service;
-  const rows = providerStatuses(settings, { cooldowns, keys });
+  const rows = providerStatuses(service);
   if (json) {
     io.out(`${JSON.stringify(rows, null, 2)}\n`);
     return EXIT.ok;
@@ -39,7 +38,8 @@ function list(service: WebSearch, io: Io, json: boolean): ExitCode {
     if (!row.on) return 'off';
     if (row.restingUntil)
       return `resting until ${row.restingUntil.slice(11, 16)} UTC (${row.restReason})`;
-    return row.setUp ? 'ready' : 'not set up';
+    if (!row.setUp) return 'not set up';
+    return row.keyFrom ? `ready (key from ${row.keyFrom})` : 'ready';
   };
   io.out(
     `${renderTable(

@@ -129,7 +129,7 @@ export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
   app.openapi(queryRoute, (context) => search(context, context.req.valid('json'), false) as never);
 
   app.openapi(searchProvidersRoute, (context) =>
-    context.json(providerStatuses(server.settings, server.search), 200),
+    context.json(providerStatuses(server.search), 200),
   );
 
   app.openapi(configRoute, (context) => {
@@ -140,9 +140,7 @@ export function searchRoutes(app: OpenAPIHono, server: ServerContext): void {
     return context.json({ settings, keys }, 200);
   });
 
-  app.openapi(providersRoute, (context) =>
-    context.json(providerStatuses(server.settings, server.search), 200),
-  );
+  app.openapi(providersRoute, (context) => context.json(providerStatuses(server.search), 200));
 
   app.openapi(testRoute, async (context) => {
     const outcome = await server.search.test(context.req.valid('json').query, {

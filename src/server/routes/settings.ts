@@ -111,7 +111,7 @@ export function settingsRoutes(app: OpenAPIHono, server: ServerContext): void {
 
   app.openapi(orderRoute, async (context) => {
     await live.changeProviders(context.req.valid('param').name, context.req.valid('json').change);
-    return context.json(providerStatuses(live.settings, live.search), 200);
+    return context.json(providerStatuses(live.search), 200);
   });
 
   app.openapi(listKeysRoute, (context) =>

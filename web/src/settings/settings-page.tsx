@@ -54,11 +54,15 @@ export function SettingsPage({ session }: { session: Session }) {
       note: 'Sent as a Bearer token to the model server; not needed by local servers.',
     },
     ...(providers.data ?? [])
-      .filter((provider) => provider.needsKey)
+      .filter((provider) => provider.takesKey)
       .map((provider) => ({
         name: provider.name,
         label: `${provider.label} key`,
-        note: undefined,
+        // A key from the environment is in use but not in the key file: say so, and that a saved one wins.
+        note:
+          provider.keyFrom && provider.keyFrom !== 'the key file'
+            ? `The key in use comes from ${provider.keyFrom}; a key saved here takes its place.`
+            : undefined,
       })),
   ];
   const onSaved = (views: SettingView[]) => {
