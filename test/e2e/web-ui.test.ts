@@ -106,8 +106,9 @@ describe('the web UI in Chromium', () => {
     await row.click();
     expect(await row.getAttribute('aria-expanded')).toBe('true');
     // Escaped: the snippet's "<for>" is text, the title's quotes and ampersand too.
-    await page.getByText('Tokio is an asynchronous runtime <for> tokio release.').waitFor();
-    await page.getByText('Tokio & "friends": tokio release').waitFor();
+    const found = page.locator('.sources');
+    await found.getByText('Tokio is an asynchronous runtime <for> tokio release.').waitFor();
+    await found.getByText('Tokio & "friends": tokio release').waitFor();
     expect(await page.locator('article for').count()).toBe(0);
     const link = page.locator('.sources').getByRole('link', { name: 'https://tokio.rs/' });
     expect(await link.getAttribute('target')).toBe('_blank');
@@ -118,6 +119,10 @@ describe('the web UI in Chromium', () => {
     expect(await page.locator('.sources .source').count()).toBe(5);
     await screenshot(page, '04-chat-search-expanded');
 
+    // Under the answer, the page it names.
+    expect(
+      await page.getByRole('list', { name: 'Sources' }).getByRole('link').allTextContents(),
+    ).toEqual(['Tokio & "friends": tokio release']);
     // The reply's own link opens elsewhere, safely.
     const replyLink = page.locator('.markdown').getByRole('link', { name: 'the Tokio site' });
     expect(await replyLink.getAttribute('rel')).toBe('noopener noreferrer');

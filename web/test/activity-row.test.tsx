@@ -201,3 +201,27 @@ describe('a reply', () => {
     expect(screen.getByText(/line one/).tagName).toBe('PRE');
   });
 });
+
+describe('the sources under an answer', () => {
+  it('lists the pages the answer names, as the CLI does, and nothing before the answer', () => {
+    const activity = [searched('q', [source(1), source(2), source(3)])];
+    const { rerender } = render(
+      <MessageView
+        message={{ role: 'assistant', reasoning: '', activity, content: 'See example.org/2.' }}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Sources' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Result 1', 'Result 2', 'Result 3']);
+    rerender(
+      <MessageView
+        message={{ role: 'assistant', reasoning: '', activity, content: '' }}
+        status="searching: q…"
+      />,
+    );
+    expect(screen.queryByRole('list', { name: 'Sources' })).toBeNull();
+  });
+});

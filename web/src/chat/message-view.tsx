@@ -1,5 +1,6 @@
 import type { WebActivity } from '../api/types.js';
 import { ActivityList } from './activity-row.js';
+import { AnswerSources } from './answer-sources.js';
 import { Markdown } from './markdown.js';
 import { ReasoningFold } from './reasoning-fold.js';
 
@@ -15,7 +16,8 @@ export interface ShownMessage {
 
 /**
  * One message. An answer shows, in order: its searches and reads, the
- * reasoning, then the reply as Markdown. A person's message is plain text.
+ * reasoning, the reply as Markdown, then the pages it drew on. A person's
+ * message is plain text.
  */
 export function MessageView({
   message,
@@ -49,6 +51,9 @@ export function MessageView({
       ) : null}
       <ReasoningFold reasoning={message.reasoning} />
       {message.content ? <Markdown text={message.content} /> : null}
+      {status === undefined ? (
+        <AnswerSources content={message.content} activity={message.activity} />
+      ) : null}
     </article>
   );
 }
