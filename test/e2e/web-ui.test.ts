@@ -291,6 +291,36 @@ describe('the web UI in Chromium', () => {
     fakes.reset();
   });
 
+  it('says when the search limit is reached', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const limits = page.locator('#limits');
+    await limits.getByLabel('search_limit_per_user').fill('1');
+    await limits.getByRole('button', { name: 'Save' }).click();
+    await limits.getByText('Saved.').waitFor();
+
+    model.script([
+      {
+        kind: 'tool-calls',
+        calls: [
+          { name: 'web_search', arguments: { query: 'limit one' } },
+          { name: 'web_search', arguments: { query: 'limit two' } },
+        ],
+      },
+      { kind: 'text', text: 'One search was enough.' },
+    ]);
+    await page.getByRole('link', { name: '+ New chat' }).click();
+    await ask('search twice, please');
+    await page.getByText('One search was enough.').waitFor();
+    await page.getByText('Search limit reached.').waitFor();
+    expect(
+      await page.locator('.notice').filter({ hasText: 'Search limit reached.' }).textContent(),
+    ).toMatch(/try again in \d+ s/);
+    await page
+      .getByRole('button', { name: /search failed: limit (one|two) — the search limit/ })
+      .waitFor();
+    await screenshot(page, '10-search-limit');
+  });
+
   it('says when the connection is lost, and Retry answers once lookout is back', async () => {
     model.script([{ kind: 'stall', afterHeaders: true }]);
     await ask('this answer will be cut');
@@ -298,7 +328,7 @@ describe('the web UI in Chromium', () => {
     // Gone without a word, as a crash or a dropped network leaves it.
     serve.child.kill('SIGKILL');
     await page.getByText('Connection lost.').waitFor();
-    await screenshot(page, '10-connection-lost');
+    await screenshot(page, '11-connection-lost');
 
     serve = await startServe(env());
     model.script([{ kind: 'text', text: 'Back again, with the answer.' }]);
