@@ -46,6 +46,7 @@ export function ChatPage({
     generation.current++;
     setChatId(routeChatId);
     setPageTurn(undefined);
+    setPendingWebOff(false);
     setProblem(undefined);
     setDraft('');
   }, [routeChatId, chatId]);
