@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freshDataDir } from '../cli/run-cli.js';
 import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
 import { type ModelServer, startModelServer } from '../fakes/model-server.js';
+import { type SiteFake, send, startSite } from '../fakes/site-fake.js';
 import { clearScreenshots, launchChromium, screenshot } from './browser.js';
 import { type ServeProcess, startServe } from './lookout-serve.js';
 
@@ -16,6 +17,7 @@ describe('the web UI in Chromium', () => {
   let serve: ServeProcess;
   let model: ModelServer;
   let fakes: EngineFakes;
+  let site: SiteFake;
   const dataDir = freshDataDir();
   const KEY = 'sk-e2e-0123456789-DO-NOT-SHOW';
 
@@ -23,15 +25,23 @@ describe('the web UI in Chromium', () => {
     ...fakes.env(),
     LOOKOUT_PORT: serve ? String(serve.port) : '0',
     LOOKOUT_DATA_DIR: dataDir,
+    // The page the model reads is on loopback: let the fetcher reach that one port.
+    LOOKOUT_ALLOWED_HOSTS: `127.0.0.1:${site.port}`,
     // No LOOKOUT_UPSTREAM: the first test sets the model server in Settings, as a person would.
   });
 
   beforeAll(async () => {
     clearScreenshots();
-    [model, fakes, browser] = await Promise.all([
+    [model, fakes, browser, site] = await Promise.all([
       startModelServer({ model: 'qwen3.5-9b' }),
       startEngineFakes(),
       launchChromium(),
+      startSite({
+        '/blog/tokio-1-48': send(
+          'text/html; charset=utf-8',
+          '<html><head><title>Tokio 1.48 &lt;released&gt;</title></head><body><nav>Home · Blog</nav><article><h1>Tokio 1.48 released</h1><p>Tokio 1.48 came out in November with a faster scheduler and fewer wake-ups.</p><p>Upgrading needs no code changes.</p></article></body></html>',
+        ),
+      }),
     ]);
     serve = await startServe(env());
     page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -40,7 +50,7 @@ describe('the web UI in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await serve?.stop();
-    await Promise.all([model?.close(), fakes?.close()]);
+    await Promise.all([model?.close(), fakes?.close(), site?.close()]);
   });
 
   // A failing step leaves a picture of what the page showed.
@@ -127,6 +137,22 @@ describe('the web UI in Chromium', () => {
     const replyLink = page.locator('.markdown').getByRole('link', { name: 'the Tokio site' });
     expect(await replyLink.getAttribute('rel')).toBe('noopener noreferrer');
     expect(new URL(page.url()).pathname).toMatch(/^\/chats\/.+/);
+  });
+
+  it('shows a page read as "read <host>", the full address in its tooltip', async () => {
+    const address = `${site.url}/blog/tokio-1-48`;
+    model.script([
+      { kind: 'tool-calls', calls: [{ name: 'web_fetch', arguments: { url: address } }] },
+      { kind: 'text', text: 'The release post says upgrading needs no code changes.' },
+    ]);
+    await ask('what does the release post say?');
+    const row = page.getByRole('button', { name: `read 127.0.0.1:${site.port}` });
+    await row.waitFor();
+    expect(await row.getAttribute('title')).toBe(address);
+    await page.getByText('The release post says').waitFor();
+    await row.click();
+    await page.locator('.sources').getByText('Tokio 1.48 <released>').waitFor();
+    expect(site.hits).toEqual(['/blog/tokio-1-48']);
   });
 
   it('keeps the chat and its activity across a reload', async () => {
