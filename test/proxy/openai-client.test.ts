@@ -7,10 +7,10 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/serve.js';
-import { freshDataDir } from '../cli/run-cli.js';
-import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
-import { FAKE_USAGE, type ModelServer, startModelServer } from '../fakes/model-server.js';
+import type { RunningServer } from '../../src/server/serve.js';
+import type { EngineFakes } from '../fakes/engines.js';
+import { FAKE_USAGE, type ModelServer } from '../fakes/model-server.js';
+import { type ServedWithFakes, serveWithFakes } from '../server/serve-with-fakes.js';
 
 /** What lookout adds to OpenAI's shapes: reasoning beside the content, and its extension field. */
 type Delta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string };
@@ -35,38 +35,20 @@ const closesSoon = (closed: Promise<void> | undefined): Promise<boolean> =>
   Promise.race([closed?.then(() => true) ?? false, delay(3_000).then(() => false)]);
 
 describe('the OpenAI proxy, through the official openai client', () => {
+  let served: ServedWithFakes;
   let server: RunningServer;
   let model: ModelServer;
   let fakes: EngineFakes;
   let client: OpenAI;
 
   beforeAll(async () => {
-    [model, fakes] = await Promise.all([
-      startModelServer({ model: 'qwen3.5-9b' }),
-      startEngineFakes(),
-    ]);
-    const started = await startServer(
-      {
-        ...fakes.env(true),
-        LOOKOUT_PORT: '0',
-        LOOKOUT_DATA_DIR: freshDataDir(),
-        LOOKOUT_UPSTREAM: model.url,
-      },
-      () => {},
-    );
-    if (!started.ok) throw new Error(started.failure.message);
-    server = started.value;
+    served = await serveWithFakes();
+    ({ server, model, fakes } = served);
     // Any key will do: no tokens are set.
     client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-anything', maxRetries: 0 });
   });
-  afterAll(async () => {
-    await server.close();
-    await Promise.all([model.close(), fakes.close()]);
-  });
-  beforeEach(() => {
-    model.requests.length = 0;
-    fakes.reset();
-  });
+  afterAll(() => served.close());
+  beforeEach(() => served.reset());
 
   const upstreamBody = (index: number) =>
     model.requests[index]?.body as {

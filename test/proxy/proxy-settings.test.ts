@@ -1,48 +1,32 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/serve.js';
-import { freshDataDir } from '../cli/run-cli.js';
-import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
-import { type ModelServer, startModelServer } from '../fakes/model-server.js';
+import type { RunningServer } from '../../src/server/serve.js';
+import type { ModelServer } from '../fakes/model-server.js';
+import { type ServedWithFakes, serveWithFakes } from '../server/serve-with-fakes.js';
 
 const USER_TOKEN = 'user-token-0123456789';
 
 describe('the OpenAI proxy with its settings off and a user token set', () => {
+  let served: ServedWithFakes;
   let server: RunningServer;
   let model: ModelServer;
-  let fakes: EngineFakes;
   let client: OpenAI;
 
   beforeAll(async () => {
-    [model, fakes] = await Promise.all([
-      startModelServer({ model: 'qwen3.5-9b', flavor: 'ollama' }),
-      startEngineFakes(),
-    ]);
-    const started = await startServer(
-      {
-        ...fakes.env(true),
-        LOOKOUT_PORT: '0',
-        LOOKOUT_DATA_DIR: freshDataDir(),
-        LOOKOUT_UPSTREAM: model.url,
+    served = await serveWithFakes({
+      model: { flavor: 'ollama' },
+      env: {
         LOOKOUT_PROXY_WEB: 'off',
         LOOKOUT_PROXY_SOURCES: 'off',
         LOOKOUT_USER_TOKENS: USER_TOKEN,
       },
-      () => {},
-    );
-    if (!started.ok) throw new Error(started.failure.message);
-    server = started.value;
+    });
+    ({ server, model } = served);
     client = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: USER_TOKEN, maxRetries: 0 });
   });
-  afterAll(async () => {
-    await server.close();
-    await Promise.all([model.close(), fakes.close()]);
-  });
-  beforeEach(() => {
-    model.requests.length = 0;
-    fakes.reset();
-  });
+  afterAll(() => served.close());
+  beforeEach(() => served.reset());
 
   it('refuses a key that is not a lookout token, in OpenAI’s shape', async () => {
     const stranger = new OpenAI({ baseURL: `${server.url}/v1`, apiKey: 'sk-x', maxRetries: 0 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../../src/server/serve.js';
+import type { RunningServer } from '../../src/server/serve.js';
 import { ChatStore } from '../../src/store/chats.js';
 import { openDatabase } from '../../src/store/database.js';
 import { freshDataDir } from '../cli/run-cli.js';
-import { type EngineFakes, startEngineFakes } from '../fakes/engines.js';
-import { type ModelServer, startModelServer } from '../fakes/model-server.js';
+import type { ModelServer } from '../fakes/model-server.js';
+import { type ServedWithFakes, serveWithFakes } from './serve-with-fakes.js';
 
 /** Reads a server-sent event stream into its events' data. */
 async function events(response: Response): Promise<{ type: string; [key: string]: unknown }[]> {
@@ -16,36 +16,17 @@ async function events(response: Response): Promise<{ type: string; [key: string]
 }
 
 describe('chats over the API', () => {
+  let served: ServedWithFakes;
   let server: RunningServer;
   let model: ModelServer;
-  let fakes: EngineFakes;
   const dataDir = freshDataDir();
 
   beforeAll(async () => {
-    [model, fakes] = await Promise.all([
-      startModelServer({ model: 'qwen3.5-9b' }),
-      startEngineFakes(),
-    ]);
-    const started = await startServer(
-      {
-        ...fakes.env(true),
-        LOOKOUT_PORT: '0',
-        LOOKOUT_DATA_DIR: dataDir,
-        LOOKOUT_UPSTREAM: model.url,
-      },
-      () => {},
-    );
-    if (!started.ok) throw new Error(started.failure.message);
-    server = started.value;
+    served = await serveWithFakes({ dataDir });
+    ({ server, model } = served);
   });
-  afterAll(async () => {
-    await server.close();
-    await Promise.all([model.close(), fakes.close()]);
-  });
-  beforeEach(() => {
-    model.requests.length = 0;
-    fakes.reset();
-  });
+  afterAll(() => served.close());
+  beforeEach(() => served.reset());
 
   const call = (method: string, path: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {
