@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { SafeLink } from './safe-link.js';
@@ -12,8 +13,12 @@ const COMPONENTS: Components = {
   ),
 };
 
-/** A reply rendered as Markdown: no raw HTML, links through SafeLink, no images loaded. */
-export function Markdown({ text }: { text: string }) {
+/**
+ * A reply rendered as Markdown: no raw HTML, links through SafeLink, no
+ * images loaded. Parsed again only when its text changes, not when the
+ * answer streaming below it does.
+ */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={COMPONENTS} skipHtml>
@@ -21,4 +26,4 @@ export function Markdown({ text }: { text: string }) {
       </ReactMarkdown>
     </div>
   );
-}
+});

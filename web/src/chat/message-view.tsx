@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { WebActivity } from '../api/types.js';
 import { ActivityList } from './activity-row.js';
 import { AnswerSources } from './answer-sources.js';
@@ -17,9 +18,9 @@ export interface ShownMessage {
 /**
  * One message. An answer shows, in order: its searches and reads, the
  * reasoning, the reply as Markdown, then the pages it drew on. A person's
- * message is plain text.
+ * message is plain text. A stored message is drawn again only when it changes.
  */
-export function MessageView({
+export const MessageView = memo(function MessageView({
   message,
   status,
   highlighted = false,
@@ -56,4 +57,4 @@ export function MessageView({
       ) : null}
     </article>
   );
-}
+});
