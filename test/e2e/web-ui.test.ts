@@ -275,6 +275,28 @@ describe('the web UI in Chromium', () => {
     await model.requests[asked - 1]?.closed;
   });
 
+  it('lets an answer finish while another chat is open', async () => {
+    model.script([
+      {
+        kind: 'text',
+        text: 'A slow answer, written while you were elsewhere.',
+        pace: { firstMs: 600, pieceMs: 20 },
+      },
+    ]);
+    await page.getByRole('link', { name: '+ New chat' }).click();
+    await ask('answer me slowly');
+    await page.getByRole('button', { name: 'Stop' }).waitFor();
+    await page.waitForURL(/\/chats\/.+/);
+    const here = page.url();
+    await page.getByRole('link', { name: 'what is the latest tokio release?' }).click();
+    await page.getByText('Tokio 1.48 is out').waitFor();
+    // The turn left behind goes on: the model server sees its request finish, not cut.
+    const request = model.requests[model.requests.length - 1];
+    await request?.closed;
+    await page.goto(here);
+    await page.getByText('A slow answer, written while you were elsewhere.').waitFor();
+  });
+
   it('renames and deletes a chat from the list', async () => {
     const list = page.getByRole('list', { name: 'Chats' });
     // A row's buttons show on hover or keyboard focus.

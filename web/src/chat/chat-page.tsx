@@ -36,13 +36,13 @@ export function ChatPage({
   const [pendingWebOff, setPendingWebOff] = useState(false);
   const [problem, setProblem] = useState<ApiError | undefined>();
   const stop = useRef<AbortController | undefined>(undefined);
-  // Bumped when another chat is opened, so a turn still settling there leaves this page alone.
+  // Bumped when another chat is opened, so a turn still running there leaves this page alone.
   const generation = useRef(0);
   const bottom = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (routeChatId === chatId) return;
-    stop.current?.abort();
+    // A turn still running in the chat left behind goes on, and the server stores its answer.
     generation.current++;
     setChatId(routeChatId);
     setPageTurn(undefined);
@@ -135,7 +135,7 @@ export function ChatPage({
         setTurn(live);
       }
     } finally {
-      stop.current = undefined;
+      if (stop.current === controller) stop.current = undefined;
     }
     if (controller.signal.aborted) {
       // The server stores what was said before the stop; until asked again, show it as it stood.
