@@ -31,6 +31,10 @@ const REACH_WORDS: Record<string, string> = {
   ERR_INVALID_URL: 'not a valid URL',
 };
 
+/** Said when the stream went quiet until Node's fetch gave up on it (5 minutes by default). */
+const WENT_QUIET =
+  'the model server stopped sending in the middle of the answer and was given up on';
+
 /**
  * POSTs {baseUrl}/chat/completions and yields what the stream says. Throws
  * UpstreamError in plain words when the server cannot be reached, answers an
@@ -82,6 +86,12 @@ export async function postCompletion(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    // Node's fetch gives up on a server that takes the request and says nothing (5 minutes by default).
+    if (codeOf(error) === 'UND_ERR_HEADERS_TIMEOUT') {
+      throw new UpstreamError(
+        `the model server at ${shownUrl(upstream.baseUrl)} took the request but sent no answer in time`,
+      );
+    }
     throw new UpstreamError(
       `could not reach the model server at ${shownUrl(upstream.baseUrl)} (${reachWords(error)})`,
     );
@@ -143,7 +153,7 @@ async function nextBytes(
     return done ? undefined : value;
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new UpstreamError(CLOSED_EARLY);
+    throw new UpstreamError(codeOf(error) === 'UND_ERR_BODY_TIMEOUT' ? WENT_QUIET : CLOSED_EARLY);
   }
 }
 
@@ -305,13 +315,20 @@ function plainText(text: string): string | undefined {
 }
 
 function reachWords(error: unknown): string {
+  const code = codeOf(error);
+  if (code) return REACH_WORDS[code] ?? code;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The system or undici code of an error, or of what caused it. */
+function codeOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
     const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return REACH_WORDS[code] ?? code;
+    if (typeof code === 'string') return code;
     current = cause;
   }
-  return error instanceof Error ? error.message : String(error);
+  return undefined;
 }
 
 /** The base URL as shown in messages: without any user name or password in it. */

@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CompletionRequest, streamCompletion } from '../../src/chat/stream-completion.js';
 import { ToolCallAccumulator } from '../../src/chat/tool-call-fragments.js';
@@ -359,6 +360,30 @@ describe('streamCompletion failures', () => {
       ).rejects.toMatchObject({
         message: 'the model server answered with JSON that is not a completion',
       });
+    });
+  });
+});
+
+describe('a model server that goes quiet', () => {
+  // Node's fetch waits 5 minutes; a dispatcher with short timeouts shows the words in a moment.
+  const impatient: typeof fetch = (input, init) =>
+    fetch(input, {
+      ...init,
+      dispatcher: new Agent({ headersTimeout: 300, bodyTimeout: 300 }),
+      // undici's own Agent: its types differ from those of Node's bundled copy.
+    } as unknown as RequestInit);
+  withServer({}, (server) => {
+    it('says it sent no answer in time when it takes the request and says nothing', async () => {
+      await expect(ask(server(), { kind: 'stall' }, { fetch: impatient })).rejects.toMatchObject({
+        name: 'UpstreamError',
+        message: expect.stringMatching(/sent no answer in time/),
+      });
+    });
+    it('says it stopped sending when the stream goes quiet mid-answer', async () => {
+      const seen: StreamPart[] = [];
+      await expect(
+        ask(server(), { kind: 'stall', afterHeaders: true }, { fetch: impatient }, seen),
+      ).rejects.toMatchObject({ message: expect.stringMatching(/stopped sending/) });
     });
   });
 });
