@@ -142,8 +142,10 @@ export function ChatPage({
       setTurn({ ...live, done: true, stopped: true });
       return onChatsChanged();
     }
+    // The chat could not even be created: the turn's error says why.
+    if (!id) return setTurn({ ...live, done: true });
     // What the server stored is the truth; a turn that failed stays on screen to be read.
-    const stored = await api<ChatWithMessages>(chatPath(id ?? '')).catch(() => undefined);
+    const stored = await api<ChatWithMessages>(chatPath(id)).catch(() => undefined);
     onChatsChanged();
     if (!stored) {
       // The turn ended (perhaps cancelled by a stopping server) and lookout no longer answers.
