@@ -160,6 +160,28 @@ describe('chats over the API', () => {
     expect(tools.builtins[0]?.off).toBe(true);
   });
 
+  it('starts a chat titled as asked, shortened as stored, and says while its turn runs', async () => {
+    const question = `What changed in tokio ${'and its friends '.repeat(10)}this year?`;
+    const created = (await (await call('POST', '/api/chats', { title: question })).json()) as {
+      id: string;
+      title: string;
+    };
+    expect(created.title.length).toBeLessThanOrEqual(80);
+    expect(created.title).toMatch(/^What changed in tokio and its friends .*…$/);
+    const listed = (await (await call('GET', '/api/chats')).json()) as { title: string }[];
+    expect(listed.map((chat) => chat.title)).toContain(created.title);
+
+    const answering = async () =>
+      ((await (await call('GET', `/api/chats/${created.id}`)).json()) as { answering: boolean })
+        .answering;
+    expect(await answering()).toBe(false);
+    model.script([{ kind: 'text', text: 'Slowly.', pace: { firstMs: 400, pieceMs: 10 } }]);
+    const turn = call('POST', `/api/chats/${created.id}/messages`, { content: question });
+    await expect.poll(answering).toBe(true);
+    await events(await turn);
+    expect(await answering()).toBe(false);
+  });
+
   it('renames, lists and deletes chats; unknown ids are 404', async () => {
     const chat = (await (await call('POST', '/api/chats', { title: 'First' })).json()) as {
       id: string;

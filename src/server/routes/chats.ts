@@ -73,7 +73,16 @@ const routes = {
     summary: 'A chat with its messages',
     request: idParam,
     responses: {
-      200: jsonResponse(ChatSchema.extend({ messages: z.array(MessageSchema) }), 'The chat'),
+      200: jsonResponse(
+        ChatSchema.extend({
+          messages: z.array(MessageSchema),
+          answering: z.boolean().openapi({
+            description:
+              'A turn of this chat is running now (its answer is stored when it ends), for a client that left and came back.',
+          }),
+        }),
+        'The chat',
+      ),
       ...problemResponses(401, 404),
     },
   }),
@@ -165,17 +174,28 @@ export function chatRoutes(app: OpenAPIHono, server: ServerContext): void {
   app.use('/api/history', requireRole('user', server));
   const missing = (context: Parameters<typeof problem>[0], id: string) =>
     problem(context, 404, 'not_found', `no chat ${id}`) as never;
+  // Chats with a turn running now, and how many.
+  const answering = new Map<string, number>();
+  const count = (id: string, by: number) => {
+    const next = (answering.get(id) ?? 0) + by;
+    if (next > 0) answering.set(id, next);
+    else answering.delete(id);
+  };
 
   app.openapi(routes.create, async (c) => {
-    const chat = await chats.createChat();
+    const created = await chats.createChat();
     const title = c.req.valid('json').title;
-    if (title) await chats.renameChat(chat.id, title);
-    return c.json({ ...chat, ...(title ? { title } : {}) }, 201);
+    if (!title) return c.json(created, 201);
+    // The title as stored: shortened to a chat title's length.
+    await chats.renameChat(created.id, title);
+    const chat = (await chats.listChats()).find((candidate) => candidate.id === created.id);
+    return c.json(chat ?? created, 201);
   });
   app.openapi(routes.list, async (c) => c.json(await chats.listChats(), 200));
   app.openapi(routes.get, async (c) => {
     const chat = await chats.getChat(c.req.valid('param').id);
-    return chat ? c.json(chat as never, 200) : missing(c, c.req.valid('param').id);
+    if (!chat) return missing(c, c.req.valid('param').id);
+    return c.json({ ...chat, answering: answering.has(chat.id) } as never, 200);
   });
   app.openapi(routes.rename, async (c) => {
     const { id } = c.req.valid('param');
@@ -208,15 +228,20 @@ export function chatRoutes(app: OpenAPIHono, server: ServerContext): void {
       // A stopping server cancels the turns still running and waits for them to store.
       const stopping = () => turn.abort();
       server.turns?.add(stopping);
-      for await (const event of runChatTurn(server, chats, {
-        chatId: id,
-        content,
-        ...(retry ? { retry } : {}),
-        user,
-        signal: turn.signal,
-      })) {
-        if (!stream.aborted)
-          await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+      count(id, 1);
+      try {
+        for await (const event of runChatTurn(server, chats, {
+          chatId: id,
+          content,
+          ...(retry ? { retry } : {}),
+          user,
+          signal: turn.signal,
+        })) {
+          if (!stream.aborted)
+            await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
+        }
+      } finally {
+        count(id, -1);
       }
       server.turns?.delete(stopping);
       server.turnEnded?.();

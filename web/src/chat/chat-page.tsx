@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api, OFFLINE } from '../api/client.js';
 import { sendMessage } from '../api/send-message.js';
-import type { Chat, ChatWithMessages, ProviderStatus, Session } from '../api/types.js';
+import type { Chat, ChatView, ProviderStatus, Session } from '../api/types.js';
 import { useLoad } from '../api/use-load.js';
 import { navigate } from '../shell/route.js';
 import { Composer } from './composer.js';
@@ -51,8 +51,8 @@ export function ChatPage({
     setDraft('');
   }, [routeChatId, chatId]);
 
-  const chat = useLoad<ChatWithMessages | undefined>(
-    () => (chatId ? api<ChatWithMessages>(chatPath(chatId)) : Promise.resolve(undefined)),
+  const chat = useLoad<ChatView | undefined>(
+    () => (chatId ? api<ChatView>(chatPath(chatId)) : Promise.resolve(undefined)),
     [chatId],
   );
 
@@ -69,6 +69,15 @@ export function ChatPage({
     if (page.scrollHeight - page.scrollTop - page.clientHeight < 200)
       bottom.current?.scrollIntoView({ block: 'end' });
   }, [turn]);
+
+  // Back in a chat whose answer is still being written (left while it ran): show it when stored.
+  const answeringElsewhere = chat.data?.answering === true && turn === undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: polls while that answer is written
+  useEffect(() => {
+    if (!answeringElsewhere) return;
+    const poll = setInterval(chat.reload, 1_000);
+    return () => clearInterval(poll);
+  }, [answeringElsewhere]);
 
   const webOff = chat.data?.webOff ?? pendingWebOff;
 
@@ -101,8 +110,13 @@ export function ChatPage({
     setTurn(live);
     try {
       if (!id) {
-        const created = await api<Chat>('/api/chats', { method: 'POST', body: {} });
+        // Titled after the question (the server shortens it), so the list shows it at once.
+        const created = await api<Chat>('/api/chats', {
+          method: 'POST',
+          body: { title: question.slice(0, 200) },
+        });
         id = created.id;
+        onChatsChanged();
         if (pendingWebOff)
           await api(`${chatPath(id)}/builtins`, { method: 'PUT', body: { off: ['web'] } });
         setChatId(id);
@@ -145,7 +159,7 @@ export function ChatPage({
     // The chat could not even be created: the turn's error says why.
     if (!id) return setTurn({ ...live, done: true });
     // What the server stored is the truth; a turn that failed stays on screen to be read.
-    const stored = await api<ChatWithMessages>(chatPath(id)).catch(() => undefined);
+    const stored = await api<ChatView>(chatPath(id)).catch(() => undefined);
     onChatsChanged();
     if (!stored) {
       // The turn ended (perhaps cancelled by a stopping server) and lookout no longer answers.
@@ -174,7 +188,7 @@ export function ChatPage({
   const retry = async () => {
     if (!turn || !chatId) return turn && run(turn.question);
     try {
-      const stored = await api<ChatWithMessages>(chatPath(chatId));
+      const stored = await api<ChatView>(chatPath(chatId));
       const last = stored.messages[stored.messages.length - 1];
       const answered = stored.messages.some(
         (message, index) =>
@@ -249,6 +263,11 @@ export function ChatPage({
           <ConnectionLost message={turn.error.message} onRetry={() => void retry()} />
         ) : turn?.error ? (
           <TurnFailed message={turn.error.message} />
+        ) : null}
+        {answeringElsewhere ? (
+          <p className="status-line" role="status">
+            still answering…
+          </p>
         ) : null}
         {turn?.stopped ? <p className="quiet stopped">Stopped.</p> : null}
         {problem ? <TurnFailed message={problem.message} /> : null}
