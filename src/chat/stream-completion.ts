@@ -1,4 +1,5 @@
 import { createParser, type EventSourceMessage, type ParseError } from 'eventsource-parser';
+import { errorCode } from '../error-code.js';
 import { jsonObject, parseJson } from '../json-value.js';
 import { type StreamPart, type Upstream, UpstreamError, type Usage } from './types.js';
 
@@ -87,7 +88,7 @@ export async function postCompletion(
   } catch (error) {
     if (signal?.aborted) throw error;
     // Node's fetch gives up on a server that takes the request and says nothing (5 minutes by default).
-    if (codeOf(error) === 'UND_ERR_HEADERS_TIMEOUT') {
+    if (errorCode(error) === 'UND_ERR_HEADERS_TIMEOUT') {
       throw new UpstreamError(
         `the model server at ${shownUrl(upstream.baseUrl)} took the request but sent no answer in time`,
       );
@@ -153,7 +154,9 @@ async function nextBytes(
     return done ? undefined : value;
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new UpstreamError(codeOf(error) === 'UND_ERR_BODY_TIMEOUT' ? WENT_QUIET : CLOSED_EARLY);
+    throw new UpstreamError(
+      errorCode(error) === 'UND_ERR_BODY_TIMEOUT' ? WENT_QUIET : CLOSED_EARLY,
+    );
   }
 }
 
@@ -315,20 +318,9 @@ function plainText(text: string): string | undefined {
 }
 
 function reachWords(error: unknown): string {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code) return REACH_WORDS[code] ?? code;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The system or undici code of an error, or of what caused it. */
-function codeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    current = cause;
-  }
-  return undefined;
 }
 
 /** The base URL as shown in messages: without any user name or password in it. */

@@ -1,3 +1,4 @@
+import { errorCode } from '../error-code.js';
 import { type FailureCode, fail, type Outcome } from '../failure.js';
 
 export interface Classified {
@@ -33,7 +34,7 @@ const PARSER_CODE = /^HPE_/;
 
 /** What a network error means, or undefined for an error without a code (not the network's). */
 export function classifyNetworkError(error: unknown): Classified | undefined {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code === undefined) return undefined;
   const known = KNOWN[code];
   if (known) return known;
@@ -51,15 +52,4 @@ export function networkFailure(error: unknown, host: string): Outcome<never> {
   const classified = classifyNetworkError(error);
   if (!classified) throw error;
   return fail(classified.code, `${host} ${classified.words}`);
-}
-
-/** The first string `code` on the error or its causes (undici wraps socket errors). */
-function codeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
-    const { code, cause } = current as { code?: unknown; cause?: unknown };
-    if (typeof code === 'string') return code;
-    current = cause;
-  }
-  return undefined;
 }
