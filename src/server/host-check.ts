@@ -11,9 +11,12 @@ function hostName(header: string): string {
   return header.replace(/:\d*$/, '').toLowerCase();
 }
 
-/** Whether a Host header names this machine: `localhost`, `*.localhost`, or a loopback address. */
-export function isLoopbackHost(header: string): boolean {
-  const name = hostName(header).replace(/\.$/, '');
+/** Whether a Host header names this machine. */
+export const isLoopbackHost = (header: string): boolean => isLoopbackName(hostName(header));
+
+/** Whether a name or address (no port) is this machine: `localhost`, `*.localhost`, or a loopback address. */
+export function isLoopbackName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (!ipaddr.isValid(name)) return false;
   const address = ipaddr.process(name);

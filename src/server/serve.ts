@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { serve } from '@hono/node-server';
 import { fail, type Outcome, succeed } from '../failure.js';
 import { providerKeys } from '../search/provider-keys.js';
@@ -12,14 +11,12 @@ import { KeyStore } from '../store/secrets.js';
 import { SettingsStore } from '../store/settings-store.js';
 import { createApp } from './app.js';
 import { tokensSet } from './auth.js';
+import { isLoopbackName } from './host-check.js';
 import { LiveSettings } from './live-settings.js';
 import type { ServerContext } from './server-context.js';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-const isLoopback = (host: string): boolean =>
-  host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 
 export interface RunningServer {
   url: string;
@@ -36,7 +33,7 @@ export async function startServer(
 ): Promise<Outcome<RunningServer>> {
   // Where and how to listen, and the tokens, come from the environment alone.
   const settings = loadSettings(env);
-  if (!isLoopback(settings.host) && !tokensSet(settings)) {
+  if (!isLoopbackName(settings.host) && !tokensSet(settings)) {
     return fail(
       'bad_setting',
       `lookout serve listens on ${settings.host}, which is not loopback, and no access token is set: set LOOKOUT_ADMIN_TOKEN (and LOOKOUT_USER_TOKENS), or listen on 127.0.0.1`,
