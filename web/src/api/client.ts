@@ -74,3 +74,6 @@ export async function api<T>(
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** A chat's address in the API. */
+export const chatPath = (id: string): string => `/api/chats/${encodeURIComponent(id)}`;

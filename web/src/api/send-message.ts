@@ -1,5 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { ApiError, errorOf, OFFLINE, request } from './client.js';
+import { ApiError, chatPath, errorOf, OFFLINE, request } from './client.js';
 import type { ChatEvent } from './types.js';
 
 /**
@@ -14,7 +14,7 @@ export async function* sendMessage(
   /** Ask again for the last question, whose answer a lost connection took. */
   retry = false,
 ): AsyncGenerator<ChatEvent> {
-  const response = await request(`/api/chats/${encodeURIComponent(chatId)}/messages`, {
+  const response = await request(`${chatPath(chatId)}/messages`, {
     method: 'POST',
     body: retry ? { content, retry } : { content },
     signal,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, api, OFFLINE } from '../api/client.js';
+import { ApiError, api, chatPath, OFFLINE } from '../api/client.js';
 import { sendMessage } from '../api/send-message.js';
 import type { Chat, ChatView, ProviderStatus, Session } from '../api/types.js';
 import { useLoad } from '../api/use-load.js';
@@ -9,8 +9,6 @@ import { applyEvent, type LiveTurn, startTurn, statusLine } from './live-turn.js
 import { MessageView } from './message-view.js';
 import { ConnectionLost, NoModelServer, SearchTrouble, TurnFailed } from './notices.js';
 import { ToolsMenu } from './tools-menu.js';
-
-const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
 /** A chat: its messages, the turn streaming in, the composer and the Tools menu. */
 export function ChatPage({

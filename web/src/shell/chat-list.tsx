@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { api } from '../api/client.js';
+import { api, chatPath } from '../api/client.js';
 import type { Chat } from '../api/types.js';
 import { Link, navigate } from './route.js';
-
-const chatPath = (id: string) => `/api/chats/${encodeURIComponent(id)}`;
 
 /** The chats, the latest first: open, rename in place, delete. */
 export function ChatList({
