@@ -7,6 +7,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ const KEY_NAME = /^[a-z][a-z0-9_]{0,63}$/;
 export class KeyStore {
   readonly #file: string;
   readonly #directory: string;
+  #cached: { stamp: string; keys: Map<string, string> } | undefined;
 
   constructor(dataDir: string) {
     this.#directory = dataDir;
@@ -66,14 +68,27 @@ export class KeyStore {
     return [...this.#read().keys()].sort();
   }
 
+  /**
+   * The keys as the file holds them now. A search asks for several providers'
+   * keys, so the parsed file is kept while its inode, time and size stay the
+   * same (every write here renames a new file over it); one stat a call.
+   */
   #read(): Map<string, string> {
-    let text: string;
+    let stamp: string;
     try {
-      text = readFileSync(this.#file, 'utf8');
+      const { ino, mtimeMs, size } = statSync(this.#file);
+      stamp = `${ino}:${mtimeMs}:${size}`;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
       throw error;
     }
+    if (this.#cached?.stamp !== stamp) this.#cached = { stamp, keys: this.#parse() };
+    // A copy: set and remove change the map they are given.
+    return new Map(this.#cached.keys);
+  }
+
+  #parse(): Map<string, string> {
+    const text = readFileSync(this.#file, 'utf8');
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);

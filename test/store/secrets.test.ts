@@ -36,6 +36,21 @@ describe('KeyStore', () => {
     expect(new KeyStore(dataDir).get('openai')).toBe('secret');
   });
 
+  it('sees a change another process made after it read the file', () => {
+    const dataDir = temporaryDirectory();
+    const mine = new KeyStore(dataDir);
+    const theirs = new KeyStore(dataDir);
+    mine.set('openai', 'secret-1');
+    expect(theirs.get('openai')).toBe('secret-1');
+    mine.set('openai', 'secret-2');
+    expect(theirs.get('openai')).toBe('secret-2');
+    // Edited in place by hand (the same inode): still seen.
+    writeFileSync(join(dataDir, KEYS_FILE), '{"openai": "secret-3"}\n');
+    expect(theirs.get('openai')).toBe('secret-3');
+    mine.remove('openai');
+    expect(theirs.has('openai')).toBe(false);
+  });
+
   it('leaves the old file whole when a write stopped before its rename', () => {
     const dataDir = temporaryDirectory();
     const keys = new KeyStore(dataDir);
