@@ -22,6 +22,10 @@ const ModelServerSchema = z
   })
   .openapi('ModelServer');
 
+/** What `/api/session` and `/api/model-server` answer, for the web chat's types. */
+export type Session = z.infer<typeof SessionSchema>;
+export type ModelServer = z.infer<typeof ModelServerSchema>;
+
 const sessionRoute = createRoute({
   method: 'get',
   path: '/api/session',

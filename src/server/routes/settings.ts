@@ -55,6 +55,8 @@ const orderRoute = createRoute({
 
 const keyParams = z.object({ name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/) });
 const KeyStateSchema = z.object({ name: z.string(), set: z.boolean() }).openapi('KeyState');
+/** What the key routes answer: a key's name and whether it is set, never the key. */
+export type KeyState = z.infer<typeof KeyStateSchema>;
 
 const listKeysRoute = createRoute({
   method: 'get',

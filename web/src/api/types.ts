@@ -16,20 +16,5 @@ export type { Attempt, SearchResult, Source, WebActivity } from '../../../src/ty
 /** A chat as `GET /api/chats/{id}` answers it: with whether a turn of it runs now. */
 export type ChatView = ChatWithMessages & { answering: boolean };
 
-export interface Session {
-  role: 'user' | 'admin';
-  tokens: boolean;
-  version: string;
-}
-
-export interface ModelServer {
-  found: boolean;
-  baseUrl?: string;
-  model?: string;
-  message?: string;
-}
-
-export interface KeyState {
-  name: string;
-  set: boolean;
-}
+export type { ModelServer, Session } from '../../../src/server/routes/session.js';
+export type { KeyState } from '../../../src/server/routes/settings.js';
