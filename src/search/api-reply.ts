@@ -1,4 +1,6 @@
-import type { ProviderFailure } from './provider.js';
+import type { z } from 'zod';
+import type { Source } from '../types.js';
+import type { ProviderAnswer, ProviderFailure } from './provider.js';
 import { type HttpReply, statusFailure } from './provider-http.js';
 import { retryAfterMs } from './retry-after.js';
 
@@ -78,3 +80,40 @@ export function apiStatusFailure(reply: HttpReply, key?: string): ProviderFailur
   const detail = errorDetail(reply, key);
   return { outcome: 'error', reason: `answered HTTP ${status(reply, detail)}` };
 }
+
+/** How one search API's JSON answer holds its results. */
+export interface ResultList<Envelope, Result> {
+  /** For the error when the body is not this API's answer: "a Brave search". */
+  what: string;
+  envelope: z.ZodType<Envelope>;
+  /** The results in the envelope; absent means none. */
+  results: (envelope: Envelope) => readonly unknown[] | null | undefined;
+  result: z.ZodType<Result>;
+  source: (result: Result) => Source;
+}
+
+/**
+ * The sources of a search API's answer, with its envelope for what else it
+ * holds (Tavily's answer). A result that does not fit is skipped; a body
+ * that is not the API's answer is an error.
+ */
+export function readResults<Envelope, Result>(
+  reply: HttpReply,
+  list: ResultList<Envelope, Result>,
+): { envelope: Envelope; sources: Source[] } | ProviderFailure {
+  const parsed = list.envelope.safeParse(jsonOf(reply));
+  if (!parsed.success) {
+    return { outcome: 'error', reason: `the answer was not the JSON of ${list.what}` };
+  }
+  const sources = (list.results(parsed.data) ?? []).flatMap((item) => {
+    const result = list.result.safeParse(item);
+    return result.success ? [list.source(result.data)] : [];
+  });
+  return { envelope: parsed.data, sources };
+}
+
+/** Sources found, or none: what a plain search API's answer comes to. */
+export const foundSources = (sources: Source[], answer = ''): ProviderAnswer =>
+  sources.length > 0
+    ? { outcome: 'ok', sources, markup: 'text', ...(answer ? { answer } : {}) }
+    : { outcome: 'no_results' };

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { publishedDate } from '../../published-date.js';
-import type { Source } from '../../types.js';
-import { apiStatusFailure, errorDetail, jsonOf, keyRefused, keySpent } from '../api-reply.js';
+import {
+  apiStatusFailure,
+  errorDetail,
+  foundSources,
+  jsonOf,
+  keyRefused,
+  keySpent,
+  readResults,
+} from '../api-reply.js';
 import { apiRequest } from '../api-request.js';
 import { withSite } from '../browser-headers.js';
 import type { Provider, ProviderAnswer, ProviderQuery } from '../provider.js';
@@ -75,22 +82,19 @@ function failure(reply: HttpReply, key: string | undefined): ProviderAnswer | un
 }
 
 function fromJson(reply: HttpReply, now: number): ProviderAnswer {
-  const parsed = braveAnswer.safeParse(jsonOf(reply));
-  if (!parsed.success) {
-    return { outcome: 'error', reason: 'the answer was not the JSON of a Brave search' };
-  }
-  const sources: Source[] = (parsed.data.web?.results ?? []).flatMap((item) => {
-    const result = braveResult.safeParse(item);
-    if (!result.success) return [];
-    const { url, title, description, page_age: pageAge, age } = result.data;
-    const published = publishedDate(pageAge ?? age, now);
-    // Asked for plain text; should Brave mark query words with <strong> anyway, the marks go.
-    const snippet = (description ?? '').replace(/<\/?strong>/g, '');
-    return [{ title, url, snippet, ...(published ? { published } : {}) }];
+  const read = readResults(reply, {
+    what: 'a Brave search',
+    envelope: braveAnswer,
+    results: (answer) => answer.web?.results,
+    result: braveResult,
+    source: ({ url, title, description, page_age: pageAge, age }) => {
+      const published = publishedDate(pageAge ?? age, now);
+      // Asked for plain text; should Brave mark query words with <strong> anyway, the marks go.
+      const snippet = (description ?? '').replace(/<\/?strong>/g, '');
+      return { title, url, snippet, ...(published ? { published } : {}) };
+    },
   });
-  return sources.length > 0
-    ? { outcome: 'ok', sources, markup: 'text' }
-    : { outcome: 'no_results' };
+  return 'outcome' in read ? read : foundSources(read.sources);
 }
 
 /** The Brave Search API (`X-Subscription-Token`): Brave's own index, as JSON. */

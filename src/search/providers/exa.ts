@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { publishedDate } from '../../published-date.js';
-import type { Source } from '../../types.js';
-import { apiStatusFailure, errorDetail, jsonOf, keyRefused, keySpent } from '../api-reply.js';
+import {
+  apiStatusFailure,
+  errorDetail,
+  foundSources,
+  keyRefused,
+  keySpent,
+  readResults,
+} from '../api-reply.js';
 import { apiRequest } from '../api-request.js';
 import { freshnessStart } from '../freshness-start.js';
 import type { Provider, ProviderAnswer, ProviderQuery } from '../provider.js';
@@ -45,21 +51,18 @@ function failure(reply: HttpReply, key: string | undefined): ProviderAnswer | un
 }
 
 function fromJson(reply: HttpReply, now: number): ProviderAnswer {
-  const parsed = exaAnswer.safeParse(jsonOf(reply));
-  if (!parsed.success) {
-    return { outcome: 'error', reason: 'the answer was not the JSON of an Exa search' };
-  }
-  const sources: Source[] = parsed.data.results.flatMap((item) => {
-    const result = exaResult.safeParse(item);
-    if (!result.success) return [];
-    const { url, title, highlights, publishedDate: date } = result.data;
-    const published = publishedDate(date, now);
-    const snippet = (highlights ?? []).join(GAP);
-    return [{ title: title ?? '', url, snippet, ...(published ? { published } : {}) }];
+  const read = readResults(reply, {
+    what: 'an Exa search',
+    envelope: exaAnswer,
+    results: (answer) => answer.results,
+    result: exaResult,
+    source: ({ url, title, highlights, publishedDate: date }) => {
+      const published = publishedDate(date, now);
+      const snippet = (highlights ?? []).join(GAP);
+      return { title: title ?? '', url, snippet, ...(published ? { published } : {}) };
+    },
   });
-  return sources.length > 0
-    ? { outcome: 'ok', sources, markup: 'text' }
-    : { outcome: 'no_results' };
+  return 'outcome' in read ? read : foundSources(read.sources);
 }
 
 /** Exa (`x-api-key`): a neural index; its highlights are the snippets. */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import type { Source } from '../../types.js';
-import { apiStatusFailure, errorDetail, jsonOf, keyRefused, keySpent } from '../api-reply.js';
+import {
+  apiStatusFailure,
+  errorDetail,
+  foundSources,
+  jsonOf,
+  keyRefused,
+  keySpent,
+  readResults,
+} from '../api-reply.js';
 import { apiRequest } from '../api-request.js';
 import type { Provider, ProviderAnswer, ProviderContext, ProviderQuery } from '../provider.js';
 import { type HttpReply, isFailure } from '../provider-http.js';
@@ -65,20 +72,14 @@ function failure(reply: HttpReply, key: string | undefined): ProviderAnswer | un
 }
 
 function fromJson(reply: HttpReply): ProviderAnswer {
-  const parsed = googleAnswer.safeParse(jsonOf(reply));
-  if (!parsed.success) {
-    return { outcome: 'error', reason: 'the answer was not the JSON of a Google search' };
-  }
-  const sources: Source[] = (parsed.data.items ?? []).flatMap((item) => {
-    const result = googleItem.safeParse(item);
-    if (!result.success) return [];
-    return [
-      { title: result.data.title, url: result.data.link, snippet: result.data.snippet ?? '' },
-    ];
+  const read = readResults(reply, {
+    what: 'a Google search',
+    envelope: googleAnswer,
+    results: (answer) => answer.items,
+    result: googleItem,
+    source: ({ title, link, snippet }) => ({ title, url: link, snippet: snippet ?? '' }),
   });
-  return sources.length > 0
-    ? { outcome: 'ok', sources, markup: 'text' }
-    : { outcome: 'no_results' };
+  return 'outcome' in read ? read : foundSources(read.sources);
 }
 
 /**

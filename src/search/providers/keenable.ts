@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { publishedDate } from '../../published-date.js';
-import type { Source } from '../../types.js';
 import {
   apiStatusFailure,
   errorDetail,
-  jsonOf,
+  foundSources,
   keyRefused,
   keySpent,
   rateLimited,
+  readResults,
 } from '../api-reply.js';
 import { apiRequest } from '../api-request.js';
 import { freshnessStart } from '../freshness-start.js';
@@ -60,27 +60,22 @@ function failure(reply: HttpReply, key: string | undefined): ProviderAnswer | un
 }
 
 function fromJson(reply: HttpReply, now: number): ProviderAnswer {
-  const parsed = keenableAnswer.safeParse(jsonOf(reply));
-  if (!parsed.success) {
-    return { outcome: 'error', reason: 'the answer was not the JSON of a Keenable search' };
-  }
-  const sources: Source[] = parsed.data.results.flatMap((item) => {
-    const result = keenableResult.safeParse(item);
-    if (!result.success) return [];
-    const { url, title, snippet, description, published_at: at } = result.data;
-    const date = published(at, now);
-    return [
-      {
+  const read = readResults(reply, {
+    what: 'a Keenable search',
+    envelope: keenableAnswer,
+    results: (answer) => answer.results,
+    result: keenableResult,
+    source: ({ url, title, snippet, description, published_at: at }) => {
+      const date = published(at, now);
+      return {
         title: title ?? '',
         url,
         snippet: snippet || description || '',
         ...(date ? { published: date } : {}),
-      },
-    ];
+      };
+    },
   });
-  return sources.length > 0
-    ? { outcome: 'ok', sources, markup: 'text' }
-    : { outcome: 'no_results' };
+  return 'outcome' in read ? read : foundSources(read.sources);
 }
 
 /**

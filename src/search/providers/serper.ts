@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { publishedDate } from '../../published-date.js';
-import type { Source } from '../../types.js';
-import { apiStatusFailure, errorDetail, jsonOf, keyRefused, keySpent } from '../api-reply.js';
+import {
+  apiStatusFailure,
+  errorDetail,
+  foundSources,
+  keyRefused,
+  keySpent,
+  readResults,
+} from '../api-reply.js';
 import { apiRequest } from '../api-request.js';
 import { withSite } from '../browser-headers.js';
 import type { Provider, ProviderAnswer, ProviderQuery } from '../provider.js';
@@ -47,20 +53,17 @@ function failure(reply: HttpReply, key: string | undefined): ProviderAnswer | un
 }
 
 function fromJson(reply: HttpReply, now: number): ProviderAnswer {
-  const parsed = serperAnswer.safeParse(jsonOf(reply));
-  if (!parsed.success) {
-    return { outcome: 'error', reason: 'the answer was not the JSON of a Serper search' };
-  }
-  const sources: Source[] = (parsed.data.organic ?? []).flatMap((item) => {
-    const result = serperResult.safeParse(item);
-    if (!result.success) return [];
-    const { link, title, snippet, date } = result.data;
-    const published = publishedDate(date, now);
-    return [{ title, url: link, snippet: snippet ?? '', ...(published ? { published } : {}) }];
+  const read = readResults(reply, {
+    what: 'a Serper search',
+    envelope: serperAnswer,
+    results: (answer) => answer.organic,
+    result: serperResult,
+    source: ({ link, title, snippet, date }) => {
+      const published = publishedDate(date, now);
+      return { title, url: link, snippet: snippet ?? '', ...(published ? { published } : {}) };
+    },
   });
-  return sources.length > 0
-    ? { outcome: 'ok', sources, markup: 'text' }
-    : { outcome: 'no_results' };
+  return 'outcome' in read ? read : foundSources(read.sources);
 }
 
 /** Serper (`X-API-KEY`): Google's results, as JSON. */

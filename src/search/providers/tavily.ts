@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { publishedDate } from '../../published-date.js';
-import type { Source } from '../../types.js';
-import { apiStatusFailure, errorDetail, jsonOf, keyRefused, keySpent } from '../api-reply.js';
+import {
+  apiStatusFailure,
+  errorDetail,
+  foundSources,
+  keyRefused,
+  keySpent,
+  readResults,
+} from '../api-reply.js';
 import { apiRequest } from '../api-request.js';
 import type { Provider, ProviderAnswer, ProviderQuery } from '../provider.js';
 import { type HttpReply, isFailure } from '../provider-http.js';
@@ -49,20 +55,17 @@ function failure(reply: HttpReply, key: string | undefined): ProviderAnswer | un
 }
 
 function fromJson(reply: HttpReply, now: number): ProviderAnswer {
-  const parsed = tavilyAnswer.safeParse(jsonOf(reply));
-  if (!parsed.success) {
-    return { outcome: 'error', reason: 'the answer was not the JSON of a Tavily search' };
-  }
-  const sources: Source[] = parsed.data.results.flatMap((item) => {
-    const result = tavilyResult.safeParse(item);
-    if (!result.success) return [];
-    const { url, title, content, published_date: date } = result.data;
-    const published = publishedDate(date, now);
-    return [{ title, url, snippet: content ?? '', ...(published ? { published } : {}) }];
+  const read = readResults(reply, {
+    what: 'a Tavily search',
+    envelope: tavilyAnswer,
+    results: (answer) => answer.results,
+    result: tavilyResult,
+    source: ({ url, title, content, published_date: date }) => {
+      const published = publishedDate(date, now);
+      return { title, url, snippet: content ?? '', ...(published ? { published } : {}) };
+    },
   });
-  if (sources.length === 0) return { outcome: 'no_results' };
-  const answer = parsed.data.answer?.trim();
-  return { outcome: 'ok', sources, markup: 'text', ...(answer ? { answer } : {}) };
+  return 'outcome' in read ? read : foundSources(read.sources, read.envelope.answer?.trim());
 }
 
 /** Tavily (Bearer key): search for AI agents, with a written answer. */
