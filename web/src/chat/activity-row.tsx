@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
 import { activityLine } from '../../../src/activity-lines.js';
 import type { WebActivity } from '../api/types.js';
+import { FoldButton, useFold } from './fold.js';
 import { SourceList } from './source-list.js';
 
 /**
@@ -8,28 +8,17 @@ import { SourceList } from './source-list.js';
  * results)`); it opens on its own to show what the call found, or why it failed.
  */
 export function ActivityRow({ activity }: { activity: WebActivity }) {
-  const [open, setOpen] = useState(false);
-  const panel = useId();
+  const fold = useFold();
   const line = activityLine(activity);
   // A read names its host; the full address is in the tooltip.
   const tooltip = activity.kind === 'fetch' ? activity.target : line;
   return (
     <li className={`activity ${activity.ok ? 'ok' : 'failed'}`}>
-      <button
-        type="button"
-        className="fold"
-        aria-expanded={open}
-        aria-controls={panel}
-        title={tooltip}
-        onClick={() => setOpen((was) => !was)}
-      >
-        <span className="marker" aria-hidden="true">
-          {open ? '▾' : '▸'}
-        </span>{' '}
-        <span className="fold-line">{line}</span>
-      </button>
-      {open ? (
-        <div id={panel} className="fold-body">
+      <FoldButton fold={fold} title={tooltip}>
+        {line}
+      </FoldButton>
+      {fold.open ? (
+        <div id={fold.panel} className="fold-body">
           {activity.ok ? null : <p className="failure">{activity.error ?? activity.summary}</p>}
           {activity.sources.length > 0 ? <SourceList sources={activity.sources} /> : null}
           {activity.ok && activity.sources.length === 0 ? (
